@@ -1,0 +1,168 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// serveConfig is everything `growthdesk serve` can be told. Each setting is a flag and a
+// GROWTHDESK_* environment variable; a flag wins over the variable.
+type serveConfig struct {
+	dbConfig
+	Addr              string
+	SiteURL           string
+	ContactEmbedURL   string
+	Demo              bool
+	TrustProxyHeaders bool
+	LogLevel          string
+	LogFormat         string
+}
+
+// dbConfig says which database to use; every command that touches data takes it.
+type dbConfig struct {
+	DataDir     string
+	DatabaseURL string
+}
+
+// envFlags registers flags whose defaults come from the environment and remembers the
+// problems met while reading it.
+type envFlags struct {
+	fs       *flag.FlagSet
+	getenv   func(string) string
+	problems []string
+}
+
+func newEnvFlags(name string, getenv func(string) string, stderr io.Writer) *envFlags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return &envFlags{fs: fs, getenv: getenv}
+}
+
+func (e *envFlags) envName(flagName string) string {
+	return "GROWTHDESK_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+func (e *envFlags) str(p *string, name, def, usage string) {
+	env := e.envName(name)
+	if v := e.getenv(env); v != "" {
+		def = v
+	}
+	e.fs.StringVar(p, name, def, usage+" (env "+env+")")
+}
+
+func (e *envFlags) boolean(p *bool, name string, usage string) {
+	env := e.envName(name)
+	def := false
+	if v := e.getenv(env); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			e.problems = append(e.problems, fmt.Sprintf("%s=%q is not a boolean (use true or false)", env, v))
+		}
+		def = b
+	}
+	e.fs.BoolVar(p, name, def, usage+" (env "+env+")")
+}
+
+func (e *envFlags) database(c *dbConfig) {
+	e.str(&c.DataDir, "data-dir", "./data", "directory of the embedded SQLite database")
+	e.str(&c.DatabaseURL, "database-url", "", "postgres:// URL; empty uses SQLite in --data-dir")
+}
+
+// parse reads args and returns every problem found in the environment and the flags.
+func (e *envFlags) parse(args []string, validate func() []string) error {
+	if err := e.fs.Parse(args); err != nil {
+		return err
+	}
+	if e.fs.NArg() > 0 {
+		e.problems = append(e.problems, fmt.Sprintf("unexpected arguments: %s", strings.Join(e.fs.Args(), " ")))
+	}
+	e.problems = append(e.problems, validate()...)
+	if len(e.problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("invalid configuration:\n  - %s", strings.Join(e.problems, "\n  - "))
+}
+
+func parseServeConfig(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
+	e := newEnvFlags("serve", getenv, stderr)
+	e.str(&c.Addr, "addr", ":8080", "address to listen on")
+	e.database(&c.dbConfig)
+	e.str(&c.SiteURL, "site-url", "http://localhost:8080", "public base URL of the site, for canonical links, the sitemap and e-mails")
+	e.str(&c.ContactEmbedURL, "contact-embed-url", "", "script URL of a third-party form that replaces the contact form")
+	e.boolean(&c.Demo, "demo", "seed demo content and show demo helpers")
+	e.boolean(&c.TrustProxyHeaders, "trust-proxy-headers", "count rate limits by X-Forwarded-For (only behind a proxy you run)")
+	e.str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
+	e.str(&c.LogFormat, "log-format", "text", "text or json")
+	err := e.parse(args, func() []string { return c.validate() })
+	c.SiteURL = strings.TrimRight(c.SiteURL, "/")
+	return c, err
+}
+
+func parseDBConfig(name string, args []string, getenv func(string) string, stderr io.Writer) (dbConfig, error) {
+	var c dbConfig
+	e := newEnvFlags(name, getenv, stderr)
+	e.database(&c)
+	err := e.parse(args, func() []string { return c.validate() })
+	return c, err
+}
+
+func (c dbConfig) validate() []string {
+	var p []string
+	if c.DatabaseURL == "" {
+		if strings.TrimSpace(c.DataDir) == "" {
+			p = append(p, "--data-dir must not be empty when --database-url is not set")
+		}
+	} else if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+		p = append(p, "--database-url must be a postgres://user@host:port/database URL")
+	}
+	return p
+}
+
+func (c serveConfig) validate() []string {
+	p := c.dbConfig.validate()
+	if host, port, err := net.SplitHostPort(c.Addr); err != nil {
+		p = append(p, fmt.Sprintf("--addr %q must be host:port, e.g. :8080", c.Addr))
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		p = append(p, fmt.Sprintf("--addr %q has an invalid port", c.Addr))
+	} else if host != "" && net.ParseIP(host) == nil && host != "localhost" {
+		p = append(p, fmt.Sprintf("--addr %q must use an IP address or localhost", c.Addr))
+	}
+	if u, err := url.Parse(c.SiteURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		p = append(p, fmt.Sprintf("--site-url %q must be an absolute http:// or https:// URL", c.SiteURL))
+	} else if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		p = append(p, fmt.Sprintf("--site-url %q must not have a path, query or fragment", c.SiteURL))
+	}
+	if c.ContactEmbedURL != "" {
+		u, err := url.Parse(c.ContactEmbedURL)
+		if err != nil || u.Host == "" || (u.Scheme != "https" && !(u.Scheme == "http" && isLoopback(u.Hostname()))) {
+			p = append(p, fmt.Sprintf("--contact-embed-url %q must be an https:// URL", c.ContactEmbedURL))
+		}
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		p = append(p, fmt.Sprintf("--log-level %q must be debug, info, warn or error", c.LogLevel))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		p = append(p, fmt.Sprintf("--log-format %q must be text or json", c.LogFormat))
+	}
+	return p
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// errUsage marks an error that is about how the program was called.
+var errUsage = errors.New("usage")

@@ -1,0 +1,210 @@
+// Command growthdesk runs the Growthdesk website and customer portal: one binary with the
+// web app, the API and the database migrations inside.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/growthdesk/growthdesk/content"
+	"github.com/growthdesk/growthdesk/internal/server"
+	"github.com/growthdesk/growthdesk/internal/site"
+	"github.com/growthdesk/growthdesk/internal/store"
+	"github.com/growthdesk/growthdesk/web"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "growthdesk:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+const usage = `Usage: growthdesk <command> [flags]
+
+Commands:
+  serve     run the website, the portal and the API
+  migrate   apply the database migrations
+  version   print the version
+
+Run 'growthdesk <command> -h' for the flags of a command.
+`
+
+// run is the whole program; main only supplies the process's context, arguments,
+// environment and output, so tests can run it in-process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: no command given", errUsage)
+	}
+	switch args[0] {
+	case "serve":
+		cfg, err := parseServeConfig(args[1:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		return serve(ctx, cfg, stdout)
+	case "migrate":
+		cfg, err := parseDBConfig("migrate", args[1:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		return migrate(ctx, cfg, stdout)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "growthdesk", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: unknown command %q", errUsage, args[0])
+	}
+}
+
+func newLogger(w io.Writer, level, format string) *slog.Logger {
+	var lv slog.Level
+	_ = lv.UnmarshalText([]byte(level))
+	opts := &slog.HandlerOptions{Level: lv}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func openDB(ctx context.Context, cfg dbConfig) (*store.DB, error) {
+	return store.Open(ctx, store.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir})
+}
+
+func migrate(ctx context.Context, cfg dbConfig, stdout io.Writer) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	if len(applied) == 0 {
+		fmt.Fprintln(stdout, "database is up to date")
+		return nil
+	}
+	fmt.Fprintf(stdout, "applied %d migration(s): %s\n", len(applied), strings.Join(applied, ", "))
+	return nil
+}
+
+func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
+	log := newLogger(stdout, cfg.LogLevel, cfg.LogFormat)
+	db, err := openDB(ctx, cfg.dbConfig)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("database ready", "engine", db.Dialect(), "migrations_applied", len(applied))
+
+	siteCfg, err := site.LoadConfig(content.FS)
+	if err != nil {
+		return err
+	}
+	posts, err := site.LoadPosts(content.FS)
+	if err != nil {
+		return err
+	}
+	if !web.Built {
+		log.Warn("this binary has no web app built in; run 'make build' for the real site")
+	}
+	limiter := store.NewRateLimiter(db)
+	handler, err := server.New(server.Config{
+		SiteURL:           cfg.SiteURL,
+		ContactEmbedURL:   cfg.ContactEmbedURL,
+		Demo:              cfg.Demo,
+		TrustProxyHeaders: cfg.TrustProxyHeaders,
+		Version:           version,
+	}, server.Deps{
+		Logger:     log,
+		DB:         db,
+		Leads:      store.NewLeadService(db),
+		Newsletter: store.NewNewsletterService(db),
+		Limiter:    limiter,
+		Site:       siteCfg,
+		Posts:      posts,
+		Dist:       web.Dist(),
+	})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    1 << 20,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	go pruneRateLimits(ctx, log, limiter)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "site_url", cfg.SiteURL, "demo", cfg.Demo, "version", version)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down; waiting for requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// pruneRateLimits drops counters of windows long past, once an hour.
+func pruneRateLimits(ctx context.Context, log *slog.Logger, limiter *store.RateLimiter) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := limiter.Prune(ctx, time.Now().Add(-24*time.Hour)); err != nil {
+				log.Warn("prune rate limits", "err", err)
+			} else if n > 0 {
+				log.Debug("pruned rate limits", "rows", n)
+			}
+		}
+	}
+}

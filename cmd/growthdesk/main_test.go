@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestServeConfig_FlagsWinOverEnvironment(t *testing.T) {
+	cfg, err := parseServeConfig([]string{"--addr", "127.0.0.1:9000", "--demo"}, env(map[string]string{
+		"GROWTHDESK_ADDR":         ":7000",
+		"GROWTHDESK_SITE_URL":     "https://www.example.com/",
+		"GROWTHDESK_DATABASE_URL": "postgres://u@db:5432/growthdesk",
+		"GROWTHDESK_LOG_FORMAT":   "json",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "127.0.0.1:9000" || !cfg.Demo || cfg.SiteURL != "https://www.example.com" ||
+		cfg.DatabaseURL != "postgres://u@db:5432/growthdesk" || cfg.LogFormat != "json" || cfg.DataDir != "./data" {
+		t.Fatalf("config = %+v", cfg)
+	}
+}
+
+func TestServeConfig_ListsEveryProblem(t *testing.T) {
+	_, err := parseServeConfig([]string{
+		"--addr", "nonsense",
+		"--site-url", "ftp://example.com",
+		"--database-url", "mysql://x",
+		"--contact-embed-url", "http://forms.example.com/x.js",
+		"--log-level", "loud",
+		"--log-format", "xml",
+	}, env(map[string]string{"GROWTHDESK_DEMO": "perhaps"}), io.Discard)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"GROWTHDESK_DEMO", "--addr", "--site-url", "--database-url", "--contact-embed-url", "--log-level", "--log-format"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not mention %s:\n%v", want, err)
+		}
+	}
+}
+
+func TestServeConfig_RejectsSiteURLWithPath(t *testing.T) {
+	if _, err := parseServeConfig([]string{"--site-url", "https://example.com/site"}, env(nil), io.Discard); err == nil {
+		t.Fatal("a site URL with a path was accepted")
+	}
+}
+
+func TestRun_UnknownCommandIsAnError(t *testing.T) {
+	if err := run(context.Background(), []string{"launch"}, env(nil), io.Discard, io.Discard); err == nil {
+		t.Fatal("no error")
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"version"}, env(nil), &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "growthdesk ") {
+		t.Fatalf("version: %v %q", err, out.String())
+	}
+}
+
+func TestRun_MigrateTwiceAppliesOnce(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"migrate", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "applied") {
+		t.Fatalf("first migrate: %q", out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"migrate"}, env(map[string]string{"GROWTHDESK_DATA_DIR": dir}), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "up to date") {
+		t.Fatalf("second migrate: %q", out.String())
+	}
+}
+
+// syncBuffer is a log sink the server goroutine writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	logs := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}, env(nil), logs, io.Discard)
+	}()
+
+	base := "http://" + addr
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, err := http.Get(base + "/readyz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not ready: %v\n%s", err, logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	res, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("home page: %d", res.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run returned %v", err)
+		}
+	case <-time.After(25 * time.Second):
+		t.Fatal("server did not stop")
+	}
+	for _, want := range []string{"msg=listening", "msg=request", "method=GET", "path=/", "status=200", "request_id=", "duration=", "msg=stopped"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("logs lack %q:\n%s", want, logs.String())
+		}
+	}
+}

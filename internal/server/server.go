@@ -1,0 +1,90 @@
+// Package server is Growthdesk's HTTP surface: the public site's pages, the JSON API, the
+// health probes and the feeds for search engines. routes.go lists every route.
+package server
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/site"
+)
+
+// Config is what the operator sets for the HTTP surface.
+type Config struct {
+	// SiteURL is the public base URL, e.g. https://www.example.com, without a trailing slash.
+	SiteURL string
+	// ContactEmbedURL, when set, replaces the contact form by a third-party form loaded
+	// from this script URL.
+	ContactEmbedURL string
+	// Demo shows demo-only helpers in the pages.
+	Demo bool
+	// TrustProxyHeaders counts rate limits by X-Forwarded-For (behind a trusted proxy only).
+	TrustProxyHeaders bool
+	// LeadLimit and NewsletterLimit bound the public forms per client address.
+	LeadLimit       growthdesk.Limit
+	NewsletterLimit growthdesk.Limit
+	// Version is reported by /healthz.
+	Version string
+}
+
+// DefaultLimits are the public forms' limits per client address.
+var (
+	DefaultLeadLimit       = growthdesk.Limit{Requests: 5, Window: 10 * time.Minute}
+	DefaultNewsletterLimit = growthdesk.Limit{Requests: 10, Window: 10 * time.Minute}
+)
+
+// Database is what the readiness probe asks of the store.
+type Database interface {
+	Ping(ctx context.Context) error
+	PendingMigrations(ctx context.Context) ([]string, error)
+}
+
+// Deps are the services the handlers use.
+type Deps struct {
+	Logger     *slog.Logger
+	DB         Database
+	Leads      growthdesk.LeadService
+	Newsletter growthdesk.NewsletterService
+	Limiter    growthdesk.RateLimiter
+	Site       site.Config
+	Posts      []site.Post
+	// Dist is the built web app: prerendered pages and assets.
+	Dist fs.FS
+}
+
+// Server holds the dependencies of every handler.
+type Server struct {
+	cfg   Config
+	deps  Deps
+	log   *slog.Logger
+	pages *pageSet
+}
+
+// New checks cfg and returns the complete HTTP handler.
+func New(cfg Config, deps Deps) (http.Handler, error) {
+	u, err := url.Parse(cfg.SiteURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("site URL %q must be an absolute http(s) URL", cfg.SiteURL)
+	}
+	if cfg.LeadLimit.Requests == 0 {
+		cfg.LeadLimit = DefaultLeadLimit
+	}
+	if cfg.NewsletterLimit.Requests == 0 {
+		cfg.NewsletterLimit = DefaultNewsletterLimit
+	}
+	if deps.Logger == nil {
+		deps.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, deps: deps, log: deps.Logger}
+	s.pages, err = loadPages(deps.Dist, s.pageConfig())
+	if err != nil {
+		return nil, fmt.Errorf("load web app: %w", err)
+	}
+	return withRequestLog(s.log, withSecurityHeaders(u.Scheme == "https", s.routes())), nil
+}

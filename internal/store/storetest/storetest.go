@@ -1,0 +1,104 @@
+// Package storetest opens fresh databases for tests: a SQLite file in a temporary directory,
+// and a schema of its own on the PostgreSQL server named by GROWTHDESK_TEST_POSTGRES_URL
+// (default: the local server's "test" database).
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/growthdesk/growthdesk/internal/store"
+)
+
+// DefaultPostgresURL is the PostgreSQL server the tests use unless told otherwise.
+const DefaultPostgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// Engines runs fn once per engine, as subtests "sqlite" and "postgres", each on a fresh,
+// migrated database. When PostgreSQL cannot be reached the postgres pass is skipped, except
+// under CI=true, where it fails.
+func Engines(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// SQLite returns a fresh, migrated SQLite database that is removed after the test.
+func SQLite(t testing.TB) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("open sqlite: %v", err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	if _, err := db.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate sqlite: %v", err)
+	}
+	return db
+}
+
+// PostgresURL returns the URL of the test server.
+func PostgresURL() string {
+	if u := os.Getenv("GROWTHDESK_TEST_POSTGRES_URL"); u != "" {
+		return u
+	}
+	return DefaultPostgresURL
+}
+
+// Postgres returns a fresh, migrated database in a new schema of the test server; the
+// schema is dropped after the test.
+func Postgres(t testing.TB) *store.DB {
+	t.Helper()
+	base := PostgresURL()
+	admin, err := sql.Open("pgx", base)
+	if err == nil {
+		err = admin.PingContext(context.Background())
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL at %s is required under CI=true: %v", redact(base), err)
+		}
+		t.Skipf("PostgreSQL not reachable at %s (set CI=true to make this fatal): %v", redact(base), err)
+	}
+	t.Cleanup(func() { _ = admin.Close() })
+	schema := "t_" + randomHex(8)
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() { _, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
+
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", redact(base), err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	db, err := store.Open(context.Background(), store.Options{URL: u.String()})
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	if _, err := db.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate postgres: %v", err)
+	}
+	return db
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
+}
