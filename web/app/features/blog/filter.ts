@@ -1,0 +1,28 @@
+import type { BlogCategory, PostMeta } from "./types";
+
+export type CategoryFilter = "All" | BlogCategory;
+
+export type BlogFilter = { search: string; category: CategoryFilter };
+
+export function matchesFilter(post: PostMeta, { search, category }: BlogFilter): boolean {
+  if (category !== "All" && post.category !== category) return false;
+  const needle = search.trim().toLowerCase();
+  if (needle === "") return true;
+  return (
+    post.title.toLowerCase().includes(needle) ||
+    post.excerpt.toLowerCase().includes(needle) ||
+    post.tags.some((tag) => tag.toLowerCase().includes(needle))
+  );
+}
+
+/** Splits the posts that match into the Featured and Latest sections, keeping their order. */
+export function filterPosts<T extends PostMeta>(
+  posts: readonly T[],
+  filter: BlogFilter,
+): { featured: T[]; latest: T[] } {
+  const matching = posts.filter((p) => matchesFilter(p, filter));
+  return {
+    featured: matching.filter((p) => p.featured),
+    latest: matching.filter((p) => !p.featured),
+  };
+}

@@ -1,0 +1,120 @@
+export const PREFERRED_TIMES = [
+  { value: "morning", label: "Morning (9am–12pm ET)" },
+  { value: "afternoon", label: "Afternoon (12pm–5pm ET)" },
+  { value: "evening", label: "Evening (5pm–7pm ET)" },
+  { value: "anytime", label: "Any time works" },
+] as const;
+
+export type PreferredTime = (typeof PREFERRED_TIMES)[number]["value"];
+
+export const LEAD_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  companyMax: 200,
+  phoneMax: 40,
+  goalMin: 10,
+  goalMax: 2000,
+} as const;
+
+export type LeadField = "name" | "email" | "company" | "phone" | "automation_goal" | "preferred_time";
+
+export const LEAD_FIELDS: readonly LeadField[] = ["name", "email", "company", "phone", "automation_goal", "preferred_time"];
+
+export type LeadFormValues = Record<LeadField, string>;
+
+export type LeadPayload = {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  automation_goal: string;
+  preferred_time: PreferredTime;
+};
+
+export type LeadErrors = Partial<Record<LeadField, string>>;
+
+export const EMPTY_LEAD: LeadFormValues = {
+  name: "",
+  email: "",
+  company: "",
+  phone: "",
+  automation_goal: "",
+  preferred_time: "",
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function characterCount(value: string): number {
+  return Array.from(value).length;
+}
+
+function isPreferredTime(value: string): value is PreferredTime {
+  return PREFERRED_TIMES.some((option) => option.value === value);
+}
+
+export function validateLeadField(field: LeadField, raw: string): string | undefined {
+  const value = raw.trim();
+  const length = characterCount(value);
+  switch (field) {
+    case "name":
+      if (!value) return "Please enter your full name.";
+      if (length > LEAD_LIMITS.nameMax) return `Full name must be ${LEAD_LIMITS.nameMax} characters or fewer.`;
+      return undefined;
+    case "email":
+      if (!value) return "Please enter your work email.";
+      if (length > LEAD_LIMITS.emailMax || !EMAIL_PATTERN.test(value)) return "Please enter a valid email address, like name@company.com.";
+      return undefined;
+    case "company":
+      if (!value) return "Please enter your company name.";
+      if (length > LEAD_LIMITS.companyMax) return `Company must be ${LEAD_LIMITS.companyMax} characters or fewer.`;
+      return undefined;
+    case "phone":
+      if (length > LEAD_LIMITS.phoneMax) return `Phone must be ${LEAD_LIMITS.phoneMax} characters or fewer.`;
+      return undefined;
+    case "automation_goal":
+      if (!value) return "Please tell us what you would like to automate.";
+      if (length < LEAD_LIMITS.goalMin) return `Please describe your goal in at least ${LEAD_LIMITS.goalMin} characters.`;
+      if (length > LEAD_LIMITS.goalMax) return `Please keep your description to ${LEAD_LIMITS.goalMax.toLocaleString("en-US")} characters or fewer.`;
+      return undefined;
+    case "preferred_time":
+      if (!value) return "Please choose a preferred time for a call.";
+      if (!isPreferredTime(value)) return "Please choose one of the listed times.";
+      return undefined;
+  }
+}
+
+export function validateLead(values: LeadFormValues): LeadErrors {
+  const errors: LeadErrors = {};
+  for (const field of LEAD_FIELDS) {
+    const message = validateLeadField(field, values[field]);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: LeadErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** Builds the request body from values that passed validateLead. */
+export function toLeadPayload(values: LeadFormValues): LeadPayload {
+  const preferred = values.preferred_time.trim();
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    company: values.company.trim(),
+    phone: values.phone.trim(),
+    automation_goal: values.automation_goal.trim(),
+    preferred_time: isPreferredTime(preferred) ? preferred : "anytime",
+  };
+}
+
+/** Keeps the server's per-field messages that belong to a field of this form. */
+export function pickLeadFieldErrors(fields: Record<string, string>): LeadErrors {
+  const errors: LeadErrors = {};
+  for (const field of LEAD_FIELDS) {
+    const message = fields[field];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

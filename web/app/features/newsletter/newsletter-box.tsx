@@ -1,0 +1,122 @@
+import { useId, useState, type FormEvent } from "react";
+import { CheckCircle2, Mail } from "lucide-react";
+import { ApiError, postJSON } from "~/lib/api";
+
+export type NewsletterSource = "blog" | "blog-post";
+
+type SubscribeResponse = { status: "subscribed" | "already_subscribed" };
+
+type State =
+  | { step: "idle" }
+  | { step: "submitting" }
+  | { step: "done"; status: SubscribeResponse["status"] }
+  | { step: "error"; message: string };
+
+export const SUBSCRIBED_TEXT = "Thanks for subscribing! Watch your inbox for our next article.";
+export const ALREADY_SUBSCRIBED_TEXT = "You're already subscribed — thanks for reading!";
+
+export function subscribe(email: string, source: NewsletterSource): Promise<SubscribeResponse> {
+  return postJSON<SubscribeResponse>("/api/v1/newsletter", { email: email.trim(), source });
+}
+
+export function NewsletterBox({
+  source,
+  title = "Stay ahead with AI automation insights",
+  description = "Practical guides on chatbots, workflow automation and reporting for growing businesses. One useful e-mail a month, no spam, unsubscribe any time.",
+}: {
+  source: NewsletterSource;
+  title?: string;
+  description?: string;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [state, setState] = useState<State>({ step: "idle" });
+  const busy = state.step === "submitting";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setState({ step: "submitting" });
+    try {
+      const res = await subscribe(email, source);
+      setState({ step: "done", status: res?.status === "already_subscribed" ? "already_subscribed" : "subscribed" });
+      setEmail("");
+    } catch (err) {
+      const message =
+        err instanceof ApiError ? (err.fields.email ?? err.message) : "Something went wrong. Please try again.";
+      setState({ step: "error", message });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="relative overflow-hidden rounded-3xl bg-linear-to-br from-blue-700 via-blue-800 to-indigo-900 px-6 py-10 text-white shadow-xl sm:px-10 sm:py-12"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -right-24 h-64 w-64 rounded-full bg-blue-500/30 blur-3xl"
+      />
+      <div className="relative mx-auto max-w-2xl text-center">
+        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-2xl bg-white/10 ring-1 ring-white/20">
+          <Mail className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <h2 id={`${id}-title`} className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-3 text-base text-blue-100">{description}</p>
+
+        {state.step === "done" ? (
+          <p
+            role="status"
+            className="mx-auto mt-8 flex max-w-lg items-center justify-center gap-2 rounded-xl bg-white/10 px-4 py-3 font-medium ring-1 ring-white/20"
+          >
+            <CheckCircle2 className="h-5 w-5 shrink-0 text-emerald-300" aria-hidden="true" />
+            {state.status === "already_subscribed" ? ALREADY_SUBSCRIBED_TEXT : SUBSCRIBED_TEXT}
+          </p>
+        ) : (
+          <form onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg">
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <label htmlFor={`${id}-email`} className="sr-only">
+                Email address
+              </label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                name="email"
+                required
+                autoComplete="email"
+                placeholder="you@company.com"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (state.step === "error") setState({ step: "idle" });
+                }}
+                aria-invalid={state.step === "error" ? true : undefined}
+                aria-describedby={state.step === "error" ? errorId : undefined}
+                className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/30 placeholder:text-slate-500 focus-visible:ring-4 focus-visible:ring-sky-300"
+              />
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-sm font-semibold text-blue-800 shadow-sm transition-colors hover:bg-blue-50 focus-visible:ring-4 focus-visible:ring-sky-300 disabled:cursor-not-allowed disabled:opacity-75"
+              >
+                {busy ? "Subscribing..." : "Subscribe"}
+              </button>
+            </div>
+            {state.step === "error" && (
+              <p
+                id={errorId}
+                role="alert"
+                className="mt-3 rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700"
+              >
+                {state.message}
+              </p>
+            )}
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,397 @@
+// End-to-end harness: the real growthdesk binary, headless Chromium through playwright-core, and
+// Node's built-in test runner. Each test file calls e2eSuite() once: it starts one server on a free
+// port with a fresh data directory and one browser, and gives every test its own browser context.
+// A test fails when its pages log a console error or throw an uncaught error (hydration errors,
+// Content-Security-Policy violations, failed requests), unless the test allows that message.
+
+import { spawn, execFile } from "node:child_process";
+import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, test } from "node:test";
+import { chromium } from "playwright-core";
+import { parse as parseYaml } from "yaml";
+
+const webDir = fileURLToPath(new URL("..", import.meta.url));
+const repoDir = resolve(webDir, "..");
+
+/** The binary under test: $GROWTHDESK_BIN (relative to the working directory), else ../bin/growthdesk. */
+export const BIN = process.env.GROWTHDESK_BIN
+  ? resolve(process.cwd(), process.env.GROWTHDESK_BIN)
+  : resolve(repoDir, "bin/growthdesk");
+
+export const CHROMIUM = process.env.GROWTHDESK_CHROMIUM || "/usr/bin/chromium";
+
+const READY_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 10_000;
+const ACTION_TIMEOUT_MS = 10_000;
+const TEST_TIMEOUT_MS = 60_000;
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+function tail(text, lines = 60) {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+/**
+ * Starts `growthdesk serve` on a free port with a fresh data directory and waits until /readyz
+ * answers 200. Retries with another port if the chosen one was taken in the meantime.
+ */
+export async function startServer() {
+  const dataDir = await mkdtemp(join(tmpdir(), "growthdesk-e2e-"));
+  let lastError;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir);
+    } catch (err) {
+      lastError = err;
+      if (!err.addressInUse) break;
+    }
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  throw lastError;
+}
+
+async function startOn(port, dataDir) {
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(
+    BIN,
+    ["serve", "--addr", `127.0.0.1:${port}`, "--data-dir", dataDir, "--site-url", url, "--log-format", "json"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((ok) => {
+    child.on("exit", (code, signal) => ok({ code, signal }));
+    child.on("error", (error) => ok({ code: null, signal: null, error }));
+  });
+  let exit;
+  exited.then((e) => (exit = e));
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exit) {
+      const err = new Error(
+        `growthdesk serve exited before it was ready (${exit.error ?? `code ${exit.code}, signal ${exit.signal}`}).\n` +
+          `binary: ${BIN}\n--- server output ---\n${tail(output)}`,
+      );
+      err.addressInUse = /address already in use/i.test(output);
+      throw err;
+    }
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await exited;
+      throw new Error(
+        `growthdesk serve did not answer 200 on /readyz within ${READY_TIMEOUT_MS / 1000} s.\n` +
+          `--- server output ---\n${tail(output)}`,
+      );
+    }
+    await sleep(100);
+  }
+
+  async function cli(...args) {
+    return new Promise((ok, fail) => {
+      execFile(BIN, args, { timeout: 15_000 }, (err, stdout, stderr) => {
+        if (err) fail(new Error(`growthdesk ${args.join(" ")} failed: ${err.message}\n${stderr}`));
+        else ok(stdout);
+      });
+    });
+  }
+
+  async function jsonLines(...args) {
+    const out = await cli(...args, "--json", "--data-dir", dataDir);
+    return out
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    /** The stored contact-form leads, newest first (`growthdesk leads list --json`). */
+    leads: () => jsonLines("leads", "list"),
+    /** The stored newsletter subscribers, newest first (`growthdesk subscribers list --json`). */
+    subscribers: () => jsonLines("subscribers", "list"),
+    /** SIGTERM, wait for the process to exit (SIGKILL after 10 s), remove the data directory. */
+    async stop() {
+      let result = exit;
+      if (!result) {
+        child.kill("SIGTERM");
+        result = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+        if (!result) {
+          child.kill("SIGKILL");
+          await exited;
+          await rm(dataDir, { recursive: true, force: true });
+          throw new Error(`growthdesk serve did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM\n${tail(output)}`);
+        }
+      }
+      await rm(dataDir, { recursive: true, force: true });
+      if (result.code !== 0) {
+        throw new Error(
+          `growthdesk serve exited with code ${result.code}, signal ${result.signal} after SIGTERM\n${tail(output)}`,
+        );
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suite
+
+/**
+ * Registers before/after hooks for this file (one server, one browser) and returns
+ * { server, browser, pageTest }. Call it once at the top level of a test file.
+ */
+export function e2eSuite() {
+  const suite = { server: undefined, browser: undefined, pageTest };
+
+  before(async () => {
+    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    if (server.status === "fulfilled") suite.server = server.value;
+    if (browser.status === "fulfilled") suite.browser = browser.value;
+    if (server.status === "rejected") throw server.reason;
+    if (browser.status === "rejected") throw browser.reason;
+  });
+
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+
+  /**
+   * A test with a fresh browser context and page. options: viewport, timeout,
+   * allowConsoleErrors (RegExps for console errors this test expects, e.g. a 404 it asks for).
+   * fn receives { page, context, server, url(path) }.
+   */
+  function pageTest(name, options, fn) {
+    if (typeof options === "function") [options, fn] = [{}, options];
+    test(name, { timeout: options.timeout ?? TEST_TIMEOUT_MS }, async () => {
+      const { server, browser } = suite;
+      const context = await browser.newContext({
+        viewport: options.viewport ?? DESKTOP,
+        baseURL: server.url,
+        locale: "en-US",
+        timezoneId: "America/Indiana/Indianapolis",
+      });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+      const problems = [];
+      const allowed = options.allowConsoleErrors ?? [];
+      context.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const text = msg.text();
+        if (allowed.some((re) => re.test(text))) return;
+        const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : "";
+        problems.push(`console error on ${msg.page()?.url() ?? "?"}: ${text}${where}`);
+      });
+      context.on("weberror", (webError) => {
+        const error = webError.error();
+        problems.push(`uncaught error on ${webError.page()?.url() ?? "?"}: ${error?.stack ?? error}`);
+      });
+      const page = await context.newPage();
+
+      let failure;
+      try {
+        await fn({ page, context, server, url: (path) => server.url + path });
+      } catch (err) {
+        failure = err;
+        await saveScreenshot(page, name).then(
+          (file) => file && (err.message += `\nscreenshot: ${file}`),
+          () => {},
+        );
+      } finally {
+        await context.close().catch(() => {});
+      }
+      if (failure) {
+        if (problems.length) failure.message += `\nthe page also reported:\n  ${problems.join("\n  ")}`;
+        throw failure;
+      }
+      if (problems.length) {
+        throw new Error(`the page reported errors:\n  ${problems.join("\n  ")}`);
+      }
+    });
+  }
+
+  return suite;
+}
+
+async function saveScreenshot(page, name) {
+  if (page.isClosed()) return undefined;
+  const dir = join(tmpdir(), "growthdesk-e2e-screenshots");
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80)}-${Date.now()}.png`);
+  await page.screenshot({ path: file, fullPage: false, timeout: 5_000 });
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers
+
+/** Opens path and waits until React has hydrated the page, so the UI reacts to input. */
+export async function open(page, path) {
+  const res = await page.goto(path);
+  await waitForHydration(page);
+  return res;
+}
+
+/**
+ * Waits until React has attached its props to <body>: hydration of the document has finished
+ * rendering, so event handlers and controlled inputs are live. Then waits one frame for the commit.
+ */
+export async function waitForHydration(page) {
+  await page.waitForFunction(
+    () => Object.keys(document.body).some((key) => key.startsWith("__reactProps$")),
+    undefined,
+    { timeout: ACTION_TIMEOUT_MS },
+  );
+  await nextFrames(page);
+}
+
+/** Resolves after the page has painted two more frames (lets scroll handlers and effects run). */
+export function nextFrames(page) {
+  return page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+}
+
+export const normalize = (s) => (s ?? "").replace(/\s+/g, " ").trim();
+
+/** Polls fn until it returns a truthy value, or throws describe() after timeout ms. */
+export async function waitUntil(fn, describe, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(typeof describe === "function" ? await describe() : describe);
+    await sleep(50);
+  }
+}
+
+/** Waits until the locator is visible, failing with a readable message. */
+export async function expectVisible(locator, what = String(locator)) {
+  try {
+    await locator.waitFor({ state: "visible" });
+  } catch (err) {
+    throw new Error(`expected ${what} to be visible: ${err.message.split("\n")[0]}`, { cause: err });
+  }
+}
+
+/** Waits until the locator is hidden or gone. */
+export async function expectHidden(locator, what = String(locator)) {
+  try {
+    await locator.waitFor({ state: "hidden" });
+  } catch (err) {
+    throw new Error(`expected ${what} to be hidden: ${err.message.split("\n")[0]}`, { cause: err });
+  }
+}
+
+/** Waits until the visible text of the (single) locator equals expected, whitespace normalised. */
+export async function expectText(locator, expected) {
+  await expectVisible(locator, `text ${JSON.stringify(expected)}`);
+  let actual;
+  await waitUntil(
+    async () => (actual = normalize(await locator.innerText())) === expected,
+    () => `expected text ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+  );
+}
+
+/** Waits for a visible element containing text (first match). */
+export function expectVisibleText(page, text, options = {}) {
+  return expectVisible(page.getByText(text, options).first(), JSON.stringify(String(text)));
+}
+
+/** Number of visible elements matched by the locator. */
+export async function countVisible(locator) {
+  let n = 0;
+  for (const el of await locator.all()) if (await el.isVisible()) n++;
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content
+
+/** The blog posts in content/blog/*.md: slug plus front matter, in file-name order. */
+export async function blogPosts() {
+  const dir = join(repoDir, "content/blog");
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".md")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(join(dir, file), "utf8");
+      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
+      if (!match) throw new Error(`content/blog/${file} has no front matter`);
+      return { slug: file.slice(0, -3), ...parseYaml(match[1]), body: match[2] };
+    }),
+  );
+}
+
+/** The site configuration, content/site.json. */
+export async function siteConfig() {
+  return JSON.parse(await readFile(join(repoDir, "content/site.json"), "utf8"));
+}
+
+/** Decodes the entities React emits and strips tags: the text a reader of the raw HTML sees. */
+export function htmlText(html) {
+  return normalize(
+    html
+      .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
+      .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+      .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&amp;/g, "&"),
+  );
+}
