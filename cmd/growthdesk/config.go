@@ -113,6 +113,29 @@ func parseDBConfig(name string, args []string, getenv func(string) string, stder
 	return c, err
 }
 
+// listConfig is what the list commands take.
+type listConfig struct {
+	dbConfig
+	Limit int
+	JSON  bool
+}
+
+func parseListConfig(name string, args []string, getenv func(string) string, stderr io.Writer) (listConfig, error) {
+	var c listConfig
+	e := newEnvFlags(name, getenv, stderr)
+	e.database(&c.dbConfig)
+	e.fs.IntVar(&c.Limit, "limit", 50, "how many rows at most")
+	e.fs.BoolVar(&c.JSON, "json", false, "print one JSON object per line")
+	err := e.parse(args, func() []string {
+		p := c.validate()
+		if c.Limit < 1 || c.Limit > 10000 {
+			p = append(p, "--limit must be between 1 and 10000")
+		}
+		return p
+	})
+	return c, err
+}
+
 func (c dbConfig) validate() []string {
 	var p []string
 	if c.DatabaseURL == "" {

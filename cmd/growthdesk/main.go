@@ -43,6 +43,8 @@ const usage = `Usage: growthdesk <command> [flags]
 Commands:
   serve     run the website, the portal and the API
   migrate   apply the database migrations
+  leads list        print the newest contact-form leads
+  subscribers list  print the newest newsletter subscribers
   version   print the version
 
 Run 'growthdesk <command> -h' for the flags of a command.
@@ -68,6 +70,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		return migrate(ctx, cfg, stdout)
+	case "leads", "subscribers":
+		if len(args) < 2 || args[1] != "list" {
+			fmt.Fprint(stderr, usage)
+			return fmt.Errorf("%w: use '%s list'", errUsage, args[0])
+		}
+		cfg, err := parseListConfig(args[0]+" list", args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		if args[0] == "leads" {
+			return listLeads(ctx, cfg, stdout)
+		}
+		return listSubscribers(ctx, cfg, stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "growthdesk", version)
 		return nil

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/store"
 	"io"
 	"net"
 	"net/http"
@@ -158,5 +160,34 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, logs.String())
 		}
+	}
+}
+
+func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.NewLeadService(db).CreateLead(ctx, growthdesk.LeadInput{
+		Name: "Ada", Email: "ada@example.com", Company: "Analytical", AutomationGoal: "Automate weekly reports", PreferredTime: "anytime",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var out bytes.Buffer
+	if err := run(ctx, []string{"leads", "list", "--json", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"email":"ada@example.com"`) || !strings.Contains(out.String(), `"company":"Analytical"`) {
+		t.Fatalf("output: %s", out.String())
+	}
+	out.Reset()
+	if err := run(ctx, []string{"subscribers", "list", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil || !strings.Contains(out.String(), "EMAIL") {
+		t.Fatalf("subscribers list: %v %q", err, out.String())
+	}
+	if err := run(ctx, []string{"leads", "delete"}, env(nil), io.Discard, io.Discard); err == nil {
+		t.Fatal("unknown subcommand accepted")
 	}
 }

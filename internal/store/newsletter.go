@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -44,4 +45,31 @@ func (s *NewsletterService) CountSubscribers(ctx context.Context, email string) 
 	var n int
 	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM newsletter_subscribers WHERE email = ?", growthdesk.NormalizeEmail(email)).Scan(&n)
 	return n, err
+}
+
+// Subscriber is one address on the newsletter list.
+type Subscriber struct {
+	Email     string    `json:"email"`
+	Source    string    `json:"source"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ListSubscribers returns the newest subscribers first, at most limit of them.
+func (s *NewsletterService) ListSubscribers(ctx context.Context, limit int) ([]Subscriber, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT email, source, created_at FROM newsletter_subscribers
+		ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Subscriber
+	for rows.Next() {
+		var sub Subscriber
+		if err := rows.Scan(&sub.Email, &sub.Source, &sub.CreatedAt); err != nil {
+			return nil, err
+		}
+		sub.CreatedAt = sub.CreatedAt.UTC()
+		out = append(out, sub)
+	}
+	return out, rows.Err()
 }
