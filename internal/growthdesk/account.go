@@ -1,6 +1,9 @@
 package growthdesk
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Roles. Any role other than admin and employee is treated as a customer.
 const (
@@ -55,4 +58,28 @@ type Identity struct {
 type Caller struct {
 	Identity
 	Profile *Profile
+}
+
+// Authenticator verifies a bearer access token: signature, expiry, and that its session
+// still exists. Returns EUnauthorized otherwise.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (*Identity, error)
+}
+
+// SessionInfo describes one of a user's signed-in sessions.
+type SessionInfo struct {
+	ID          string     `json:"id"`
+	CreatedAt   time.Time  `json:"created_at"`
+	RefreshedAt *time.Time `json:"refreshed_at"`
+	UserAgent   string     `json:"user_agent"`
+	IP          string     `json:"ip"`
+	AAL         string     `json:"aal"`
+	Current     bool       `json:"current"`
+}
+
+// SessionManager lists and ends a user's own sessions.
+type SessionManager interface {
+	ListSessions(ctx context.Context, userID string) ([]SessionInfo, error)
+	// RevokeSession ends one session of userID; ENotFound when it is not theirs.
+	RevokeSession(ctx context.Context, userID, sessionID string) error
 }

@@ -1,5 +1,10 @@
 package growthdesk
 
+import (
+	"context"
+	"time"
+)
+
 // Kinds of e-mail the product sends.
 const (
 	EmailConfirmation = "confirmation"     // confirm the address after sign-up
@@ -32,4 +37,24 @@ type EmailData struct {
 // configuration. Returns an error for an unknown kind.
 type EmailRenderer interface {
 	Render(kind, to string, data EmailData) (*Email, error)
+}
+
+// OutboxMessage is a message as the outbox holds it, for staff to read (without an SMTP
+// server configured, messages are kept rather than sent).
+type OutboxMessage struct {
+	ID        string     `json:"id"`
+	Kind      string     `json:"kind"`
+	To        string     `json:"to_address"`
+	Subject   string     `json:"subject"`
+	Text      string     `json:"text_body"`
+	Status    string     `json:"status"`
+	Attempts  int        `json:"attempts"`
+	LastError string     `json:"last_error"`
+	CreatedAt time.Time  `json:"created_at"`
+	SentAt    *time.Time `json:"sent_at"`
+}
+
+// MailLog lists the newest outbox messages.
+type MailLog interface {
+	ListMail(ctx context.Context, limit int) ([]OutboxMessage, error)
 }

@@ -85,6 +85,8 @@ func (in LeadInput) Validate() error {
 type LeadService interface {
 	// CreateLead stores a validated lead. Returns EInvalid for bad input.
 	CreateLead(ctx context.Context, in LeadInput) (*Lead, error)
+	// ListLeads returns the newest leads first.
+	ListLeads(ctx context.Context, limit int) ([]*Lead, error)
 }
 
 func contains(list []string, s string) bool {

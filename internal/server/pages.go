@@ -276,6 +276,10 @@ func (ps *pageSet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
+	case p == "/portal" || strings.HasPrefix(p, "/portal/"):
+		// The portal is rendered in the browser from the app shell; it is never indexed.
+		w.Header().Set("X-Robots-Tag", "noindex")
+		ps.serveFile(w, r, ps.fallback, http.StatusOK)
 	case isBlogPostPath(p):
 		// An unknown article: the app shell renders 'Article Not Found' in the browser.
 		w.Header().Set("X-Robots-Tag", "noindex")

@@ -121,6 +121,8 @@ func TestPages_UnknownPathsAndSlugs(t *testing.T) {
 		{"/blog/no-such-article", http.StatusNotFound, ""},
 		{"/assets/missing-123.js", http.StatusNotFound, ""},
 		{"/favicon.svg", http.StatusOK, ""},
+		{"/portal", http.StatusOK, ""},
+		{"/portal/settings", http.StatusOK, ""},
 	}
 	for _, tc := range cases {
 		res := env.do(t, "GET", tc.path, "", "")

@@ -12,10 +12,32 @@ func (s *Server) routes() http.Handler {
 	api := &apiMux{ServeMux: http.NewServeMux()}
 	api.handle("POST", "/api/v1/leads", s.rateLimited("leads", s.cfg.LeadLimit, s.handleCreateLead()))
 	api.handle("POST", "/api/v1/newsletter", s.rateLimited("newsletter", s.cfg.NewsletterLimit, s.handleSubscribe()))
+
+	// Signed in, in any approval state.
+	api.handle("GET", "/api/v1/profile", s.withCaller(true, s.handleGetProfile))
+	api.handle("PATCH", "/api/v1/profile", s.withCaller(true, s.handleUpdateProfile))
+	// Signed in and approved; the service applies the policy of each action.
+	api.handle("GET", "/api/v1/profile/notifications", s.withCaller(false, s.handleGetNotifications))
+	api.handle("PUT", "/api/v1/profile/notifications", s.withCaller(false, s.handlePutNotifications))
+	api.handle("GET", "/api/v1/sessions", s.withCaller(false, s.handleListSessions))
+	api.handle("DELETE", "/api/v1/sessions/{id}", s.withCaller(false, s.handleRevokeSession))
+	// Staff.
+	api.handle("GET", "/api/v1/admin/users", s.withCaller(false, s.handleListAccounts))
+	api.handle("POST", "/api/v1/admin/users/{id}/approve", s.withCaller(false, s.handleApprove))
+	api.handle("POST", "/api/v1/admin/users/{id}/reject", s.withCaller(false, s.handleReject))
+	api.handle("PATCH", "/api/v1/admin/users/{id}", s.withCaller(false, s.handleChangeAccount))
+	api.handle("GET", "/api/v1/admin/organizations", s.withCaller(false, s.handleListOrganizations))
+	api.handle("POST", "/api/v1/admin/organizations", s.withCaller(false, s.handleCreateOrganization))
+	api.handle("GET", "/api/v1/admin/audit-log", s.withCaller(false, s.handleAuditLog))
+	api.handle("GET", "/api/v1/admin/leads", s.withCaller(false, s.handleListLeads))
+	api.handle("GET", "/api/v1/admin/emails", s.withCaller(false, s.handleListMail))
 	api.HandleFunc("/api/", api.notFound)
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api)
+	if s.deps.AuthHandler != nil {
+		mux.Handle("/auth/v1/", http.StripPrefix("/auth/v1", s.deps.AuthHandler))
+	}
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 	mux.HandleFunc("GET /robots.txt", s.handleRobots)

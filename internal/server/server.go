@@ -52,8 +52,14 @@ type Deps struct {
 	Leads      growthdesk.LeadService
 	Newsletter growthdesk.NewsletterService
 	Limiter    growthdesk.RateLimiter
-	Site       site.Config
-	Posts      []site.Post
+	// Auth verifies access tokens; AuthHandler serves the auth service at /auth/v1.
+	Auth        growthdesk.Authenticator
+	AuthHandler http.Handler
+	Accounts    *growthdesk.Accounts
+	Sessions    growthdesk.SessionManager
+	Mail        growthdesk.MailLog
+	Site        site.Config
+	Posts       []site.Post
 	// Dist is the built web app: prerendered pages and assets.
 	Dist fs.FS
 }

@@ -1,0 +1,336 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+// AccountStore keeps profiles, organizations and the audit log.
+type AccountStore struct{ db *DB }
+
+// NewAccountStore returns an AccountStore on db.
+func NewAccountStore(db *DB) *AccountStore { return &AccountStore{db: db} }
+
+var _ growthdesk.AccountStore = (*AccountStore)(nil)
+
+const accountColumns = `p.id, p.email, p.full_name, p.avatar_url, p.role, p.approval_status, p.organization_id,
+	COALESCE(o.name, ''), p.created_at, p.updated_at, p.approved_at, u.email_confirmed_at, u.last_sign_in_at`
+
+const accountFrom = ` FROM profiles p JOIN users u ON u.id = p.id LEFT JOIN organizations o ON o.id = p.organization_id`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanAccount(row rowScanner) (*growthdesk.Account, error) {
+	var (
+		a                               growthdesk.Account
+		org                             sql.NullString
+		approved, confirmed, lastSignIn sql.NullTime
+	)
+	if err := row.Scan(&a.ID, &a.Email, &a.FullName, &a.AvatarURL, &a.Role, &a.ApprovalStatus, &org,
+		&a.OrganizationName, &a.CreatedAt, &a.UpdatedAt, &approved, &confirmed, &lastSignIn); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+		}
+		return nil, err
+	}
+	if org.Valid {
+		a.OrganizationID = &org.String
+	}
+	a.CreatedAt, a.UpdatedAt = a.CreatedAt.UTC(), a.UpdatedAt.UTC()
+	a.ApprovedAt = nullTime(approved)
+	a.EmailConfirmedAt = nullTime(confirmed)
+	a.LastSignInAt = nullTime(lastSignIn)
+	return &a, nil
+}
+
+func nullTime(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}
+
+// GetAccount returns the account with id, or ENotFound.
+func (s *AccountStore) GetAccount(ctx context.Context, id string) (*growthdesk.Account, error) {
+	return scanAccount(s.db.queryRow(ctx, "SELECT "+accountColumns+accountFrom+" WHERE p.id = ?", id))
+}
+
+func (tx *Tx) getAccount(ctx context.Context, id string) (*growthdesk.Account, error) {
+	return scanAccount(tx.queryRow(ctx, "SELECT "+accountColumns+accountFrom+" WHERE p.id = ?", id))
+}
+
+// GetProfile returns the profile with id, or ENotFound.
+func (s *AccountStore) GetProfile(ctx context.Context, id string) (*growthdesk.Profile, error) {
+	a, err := s.GetAccount(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &a.Profile, nil
+}
+
+// UpdateProfile changes the given fields of a profile.
+func (s *AccountStore) UpdateProfile(ctx context.Context, id string, upd growthdesk.ProfileUpdate) (*growthdesk.Profile, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	res, err := tx.exec(ctx, `UPDATE profiles SET
+		full_name = COALESCE(?, full_name), avatar_url = COALESCE(?, avatar_url), updated_at = ? WHERE id = ?`,
+		upd.FullName, upd.AvatarURL, tx.now, id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+	}
+	a, err := tx.getAccount(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &a.Profile, tx.Commit()
+}
+
+// GetNotificationPrefs returns a user's notification choices.
+func (s *AccountStore) GetNotificationPrefs(ctx context.Context, id string) (*growthdesk.NotificationPrefs, error) {
+	var p growthdesk.NotificationPrefs
+	err := s.db.queryRow(ctx, "SELECT notify_email, notify_ticket_updates, notify_forum_replies FROM profiles WHERE id = ?", id).
+		Scan(&p.Email, &p.TicketUpdates, &p.ForumReplies)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+	}
+	return &p, err
+}
+
+// SetNotificationPrefs saves a user's notification choices.
+func (s *AccountStore) SetNotificationPrefs(ctx context.Context, id string, p growthdesk.NotificationPrefs) (*growthdesk.NotificationPrefs, error) {
+	res, err := s.db.exec(ctx, `UPDATE profiles SET notify_email = ?, notify_ticket_updates = ?, notify_forum_replies = ?, updated_at = ?
+		WHERE id = ?`, p.Email, p.TicketUpdates, p.ForumReplies, s.db.now(), id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+	}
+	return &p, nil
+}
+
+// ListAccounts returns accounts ordered by full name, filtered by approval and a search
+// over name and e-mail.
+func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFilter) ([]*growthdesk.Account, error) {
+	q := "SELECT " + accountColumns + accountFrom + " WHERE 1 = 1"
+	var args []any
+	if f.Approval != "" && f.Approval != "all" {
+		q += " AND p.approval_status = ?"
+		args = append(args, f.Approval)
+	}
+	if f.Search != "" {
+		like := "%" + escapeLike(strings.ToLower(f.Search)) + "%"
+		q += ` AND (LOWER(p.full_name) LIKE ? ESCAPE '\' OR LOWER(p.email) LIKE ? ESCAPE '\')`
+		args = append(args, like, like)
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 1000 {
+		limit = 500
+	}
+	q += " ORDER BY LOWER(p.full_name), p.email LIMIT ?"
+	args = append(args, limit)
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.Account
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// SetApproval changes an account's approval status, enqueues mail and writes the audit entry.
+func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail *growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+	return s.update(ctx, id, audit, func(tx *Tx) error {
+		var approvedAt, approvedBy any
+		if status == growthdesk.ApprovalApproved {
+			approvedAt, approvedBy = tx.now, audit.ActorID
+		}
+		if _, err := tx.exec(ctx, `UPDATE profiles SET approval_status = ?, approved_at = ?, approved_by = ?, updated_at = ? WHERE id = ?`,
+			status, approvedAt, approvedBy, tx.now, id); err != nil {
+			return err
+		}
+		return tx.enqueueMail(ctx, mail)
+	})
+}
+
+// SetRole changes an account's role and writes the audit entry.
+func (s *AccountStore) SetRole(ctx context.Context, id, role string, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+	return s.update(ctx, id, audit, func(tx *Tx) error {
+		_, err := tx.exec(ctx, "UPDATE profiles SET role = ?, updated_at = ? WHERE id = ?", role, tx.now, id)
+		return err
+	})
+}
+
+// SetOrganization moves an account to an organization (nil: none) and writes the audit entry.
+func (s *AccountStore) SetOrganization(ctx context.Context, id string, orgID *string, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+	return s.update(ctx, id, audit, func(tx *Tx) error {
+		if orgID != nil {
+			var n int
+			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM organizations WHERE id = ?", *orgID).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return &growthdesk.Error{Code: growthdesk.ENotFound, Message: "There is no such organization.",
+					Fields: map[string]string{"organization_id": "Choose an existing organization."}}
+			}
+		}
+		_, err := tx.exec(ctx, "UPDATE profiles SET organization_id = ?, updated_at = ? WHERE id = ?", orgID, tx.now, id)
+		return err
+	})
+}
+
+// update runs change and the audit insert in one transaction and returns the account after it.
+func (s *AccountStore) update(ctx context.Context, id string, audit growthdesk.AuditEntry, change func(*Tx) error) (*growthdesk.Account, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.getAccount(ctx, id); err != nil {
+		return nil, err
+	}
+	if err := change(tx); err != nil {
+		return nil, err
+	}
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
+	}
+	a, err := tx.getAccount(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return a, tx.Commit()
+}
+
+func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
+	details, err := json.Marshal(e.Details)
+	if err != nil {
+		return err
+	}
+	if e.Details == nil {
+		details = []byte("{}")
+	}
+	var actor any
+	if e.ActorID != "" {
+		actor = e.ActorID
+	}
+	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, ip, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, newID(), actor, e.Action, e.TargetType, e.TargetID, string(details), e.IP, tx.now)
+	if err != nil {
+		return fmt.Errorf("write audit entry: %w", err)
+	}
+	return nil
+}
+
+// ListOrganizations returns every organization by name, with its member count.
+func (s *AccountStore) ListOrganizations(ctx context.Context) ([]*growthdesk.OrganizationSummary, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT o.id, o.name, o.created_at, o.updated_at, COUNT(p.id)
+		FROM organizations o LEFT JOIN profiles p ON p.organization_id = o.id
+		GROUP BY o.id, o.name, o.created_at, o.updated_at ORDER BY LOWER(o.name)`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.OrganizationSummary
+	for rows.Next() {
+		var o growthdesk.OrganizationSummary
+		if err := rows.Scan(&o.ID, &o.Name, &o.CreatedAt, &o.UpdatedAt, &o.MemberCount); err != nil {
+			return nil, err
+		}
+		o.CreatedAt, o.UpdatedAt = o.CreatedAt.UTC(), o.UpdatedAt.UTC()
+		out = append(out, &o)
+	}
+	return out, rows.Err()
+}
+
+// CreateOrganization creates an organization; EConflict when the name is taken.
+func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audit growthdesk.AuditEntry) (*growthdesk.Organization, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	o := &growthdesk.Organization{ID: newID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
+	if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
+		if isUniqueViolation(err) {
+			return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",
+				Fields: map[string]string{"name": "An organization with this name already exists."}}
+		}
+		return nil, err
+	}
+	audit.TargetID = o.ID
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
+	}
+	return o, tx.Commit()
+}
+
+// ListAudit returns the newest audit entries with the actor's and target's e-mail.
+func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.AuditEntry, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(au.email, ''), a.action,
+		a.target_type, a.target_id, COALESCE(tu.email, ''), a.details, a.ip, a.created_at
+		FROM audit_log a
+		LEFT JOIN users au ON au.id = a.actor_id
+		LEFT JOIN users tu ON tu.id = a.target_id AND a.target_type = 'user'
+		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.AuditEntry
+	for rows.Next() {
+		var (
+			e       growthdesk.AuditEntry
+			details string
+		)
+		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.Action, &e.TargetType, &e.TargetID, &e.TargetEmail, &details, &e.IP, &e.CreatedAt); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(details), &e.Details)
+		e.CreatedAt = e.CreatedAt.UTC()
+		out = append(out, &e)
+	}
+	return out, rows.Err()
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
