@@ -1,9 +1,6 @@
 package growthdesk
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // Kinds of e-mail the product sends.
 const (
@@ -39,22 +36,8 @@ type EmailRenderer interface {
 	Render(kind, to string, data EmailData) (*Email, error)
 }
 
-// OutboxMessage is a message as the outbox holds it, for staff to read (without an SMTP
-// server configured, messages are kept rather than sent).
-type OutboxMessage struct {
-	ID        string     `json:"id"`
-	Kind      string     `json:"kind"`
-	To        string     `json:"to_address"`
-	Subject   string     `json:"subject"`
-	Text      string     `json:"text_body"`
-	Status    string     `json:"status"`
-	Attempts  int        `json:"attempts"`
-	LastError string     `json:"last_error"`
-	CreatedAt time.Time  `json:"created_at"`
-	SentAt    *time.Time `json:"sent_at"`
-}
-
-// MailLog lists the newest outbox messages.
+// MailLog lists the newest outbox messages, for staff to read (without an SMTP server
+// configured, messages are kept rather than sent).
 type MailLog interface {
-	ListMail(ctx context.Context, limit int) ([]OutboxMessage, error)
+	ListMail(ctx context.Context, limit int) ([]OutboxMail, error)
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -202,7 +203,23 @@ func (s *Server) handleListMail(w http.ResponseWriter, r *http.Request, c *growt
 		return
 	}
 	list, err := s.deps.Mail.ListMail(r.Context(), queryLimit(r))
-	respondList(w, r, s, list, err)
+	type message struct {
+		ID        string     `json:"id"`
+		Kind      string     `json:"kind"`
+		To        string     `json:"to_address"`
+		Subject   string     `json:"subject"`
+		Text      string     `json:"text_body"`
+		Status    string     `json:"status"`
+		Attempts  int        `json:"attempts"`
+		LastError string     `json:"last_error"`
+		CreatedAt time.Time  `json:"created_at"`
+		SentAt    *time.Time `json:"sent_at"`
+	}
+	out := make([]message, 0, len(list))
+	for _, m := range list {
+		out = append(out, message{m.ID, m.Email.Kind, m.Email.To, m.Email.Subject, m.Email.Text, m.Status, m.Attempts, m.LastError, m.CreatedAt, m.SentAt})
+	}
+	respondList(w, r, s, out, err)
 }
 
 func queryLimit(r *http.Request) int {

@@ -1,0 +1,222 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	htmltemplate "html/template"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strings"
+	texttemplate "text/template"
+	"time"
+	"unicode"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/site"
+)
+
+// The templates are embedded so the binary needs no files beside it. Each kind has an .html
+// and a .txt file defining "label" (the call to action) and "body"; layout.* adds the branded
+// frame, header and footer around it.
+//
+//go:embed templates/*.html templates/*.txt
+var templateFS embed.FS
+
+// kindSpec is what differs between kinds besides their templates.
+type kindSpec struct {
+	// subject is a format taking the site name.
+	subject string
+	// preheader is the preview line inbox lists show after the subject.
+	preheader string
+	// needsCode is true when the message is useless without a one-time code; otherwise it
+	// needs a link or a code (approval gets a default link).
+	needsCode bool
+}
+
+var kinds = map[string]kindSpec{
+	growthdesk.EmailConfirmation: {subject: "Confirm your email for %s", preheader: "One click to confirm your email address."},
+	growthdesk.EmailRecovery:     {subject: "Reset your %s password", preheader: "Follow the link to choose a new password."},
+	growthdesk.EmailMagicLink:    {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed."},
+	growthdesk.EmailReauth:       {subject: "Your %s verification code", preheader: "Your one-time code to confirm a change to your account.", needsCode: true},
+	growthdesk.EmailApproval:     {subject: "Your %s account is approved", preheader: "You can now sign in to the customer portal."},
+}
+
+// Renderer renders every kind of e-mail branded with the site configuration. It implements
+// growthdesk.EmailRenderer, so services render inside the request and only a finished
+// message reaches the outbox. The templates are parsed once, in NewRenderer, so a broken
+// template stops the program at start rather than when a user asks for a password reset.
+type Renderer struct {
+	site      site.Config
+	siteURL   string
+	phoneHref htmltemplate.URL
+	year      int
+	html      map[string]*htmltemplate.Template
+	text      map[string]*texttemplate.Template
+}
+
+var _ growthdesk.EmailRenderer = (*Renderer)(nil)
+
+// NewRenderer parses the templates for the site described by cfg, served at siteURL (an
+// absolute http or https URL; links such as the portal's sign-in page are made from it).
+func NewRenderer(cfg site.Config, siteURL string) (*Renderer, error) {
+	if cfg.Name == "" || cfg.Email == "" {
+		return nil, errors.New("mail renderer: the site configuration needs a name and an email")
+	}
+	if _, err := mail.ParseAddress(cfg.Email); err != nil {
+		return nil, fmt.Errorf("mail renderer: site email %q: %w", cfg.Email, err)
+	}
+	if err := checkWebURL(siteURL); err != nil {
+		return nil, fmt.Errorf("mail renderer: site URL: %w", err)
+	}
+	r := &Renderer{
+		site:    cfg,
+		siteURL: strings.TrimRight(siteURL, "/"),
+		year:    cfg.CopyrightYear,
+		html:    make(map[string]*htmltemplate.Template, len(kinds)),
+		text:    make(map[string]*texttemplate.Template, len(kinds)),
+	}
+	if r.year == 0 {
+		r.year = time.Now().Year()
+	}
+	if digits := phoneDigits(cfg.Phone); digits != "" {
+		// html/template refuses tel: URLs from data; this one is built from digits only.
+		r.phoneHref = htmltemplate.URL("tel:" + digits)
+	}
+	for kind := range kinds {
+		h, err := htmltemplate.New(kind).ParseFS(templateFS, "templates/layout.html", "templates/"+kind+".html")
+		if err != nil {
+			return nil, fmt.Errorf("mail renderer: %s html: %w", kind, err)
+		}
+		t, err := texttemplate.New(kind).ParseFS(templateFS, "templates/layout.txt", "templates/"+kind+".txt")
+		if err != nil {
+			return nil, fmt.Errorf("mail renderer: %s text: %w", kind, err)
+		}
+		r.html[kind], r.text[kind] = h, t
+	}
+	return r, nil
+}
+
+// view is what the templates see.
+type view struct {
+	Site      site.Config
+	SiteURL   string
+	PhoneHref htmltemplate.URL
+	Year      int
+	Copyright string
+	Subject   string
+	Preheader string
+	To        string
+	FullName  string
+	ActionURL string
+	Code      string
+}
+
+// Render returns the message of the given kind for to. It fails for an unknown kind, an
+// invalid recipient, a link that is not an absolute http(s) URL, or when the kind's link or
+// code is missing: each of those is a bug in the caller, better caught than mailed.
+// The approval message links to the portal's sign-in page unless data.ActionURL says otherwise.
+func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthdesk.Email, error) {
+	spec, ok := kinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("render mail: unknown kind %q", kind)
+	}
+	to = strings.TrimSpace(to)
+	if addr, err := mail.ParseAddress(to); err != nil || addr.Address != to {
+		return nil, fmt.Errorf("render %s mail: recipient %q is not a plain email address", kind, to)
+	}
+	if kind == growthdesk.EmailApproval && data.ActionURL == "" {
+		data.ActionURL = r.siteURL + "/portal/login"
+	}
+	if data.ActionURL != "" {
+		if err := checkWebURL(data.ActionURL); err != nil {
+			return nil, fmt.Errorf("render %s mail: action URL: %w", kind, err)
+		}
+	}
+	data.Code = strings.TrimSpace(data.Code)
+	switch {
+	case spec.needsCode && data.Code == "":
+		return nil, fmt.Errorf("render %s mail: a code is required", kind)
+	case data.ActionURL == "" && data.Code == "":
+		return nil, fmt.Errorf("render %s mail: a link or a code is required", kind)
+	}
+	v := view{
+		Site:      r.site,
+		SiteURL:   r.siteURL,
+		PhoneHref: r.phoneHref,
+		Year:      r.year,
+		Copyright: r.site.LegalName,
+		Subject:   fmt.Sprintf(spec.subject, r.site.Name),
+		Preheader: spec.preheader,
+		To:        to,
+		FullName:  cleanName(data.FullName),
+		ActionURL: data.ActionURL,
+		Code:      data.Code,
+	}
+	if v.Copyright == "" {
+		v.Copyright = r.site.Name
+	}
+	var html, text bytes.Buffer
+	if err := r.html[kind].ExecuteTemplate(&html, "layout", v); err != nil {
+		return nil, fmt.Errorf("render %s mail html: %w", kind, err)
+	}
+	if err := r.text[kind].ExecuteTemplate(&text, "layout", v); err != nil {
+		return nil, fmt.Errorf("render %s mail text: %w", kind, err)
+	}
+	return &growthdesk.Email{
+		Kind:    kind,
+		To:      to,
+		Subject: v.Subject,
+		Text:    tidyText(text.String()),
+		HTML:    html.String(),
+	}, nil
+}
+
+// checkWebURL accepts absolute http and https URLs only: anything else in a mailed link is
+// either a mistake or an attack, and html/template would silently replace it anyway.
+func checkWebURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute http(s) URL", raw)
+	}
+	return nil
+}
+
+// cleanName makes a user-supplied name safe for a one-line greeting in the text part:
+// control characters (a newline could forge lines of the message) become spaces.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func phoneDigits(phone string) string {
+	var b strings.Builder
+	for i, r := range strings.TrimSpace(phone) {
+		if (r >= '0' && r <= '9') || (r == '+' && i == 0) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var (
+	trailingSpace = regexp.MustCompile(`[ \t]+\n`)
+	blankLines    = regexp.MustCompile(`\n{3,}`)
+)
+
+// tidyText removes the blank lines left by optional sections of the text templates.
+func tidyText(s string) string {
+	s = trailingSpace.ReplaceAllString(s, "\n")
+	s = blankLines.ReplaceAllString(s, "\n\n")
+	return strings.TrimSpace(s) + "\n"
+}
