@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/growthdesk/growthdesk/internal/mail"
 )
 
 // serveConfig is everything `growthdesk serve` can be told. Each setting is a flag and a
@@ -20,6 +22,7 @@ type serveConfig struct {
 	ContactEmbedURL   string
 	Demo              bool
 	TrustProxyHeaders bool
+	SMTPURL           string
 	LogLevel          string
 	LogFormat         string
 }
@@ -98,6 +101,7 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.str(&c.ContactEmbedURL, "contact-embed-url", "", "script URL of a third-party form that replaces the contact form")
 	e.boolean(&c.Demo, "demo", "seed demo content and show demo helpers")
 	e.boolean(&c.TrustProxyHeaders, "trust-proxy-headers", "count rate limits by X-Forwarded-For (only behind a proxy you run)")
+	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
 	e.str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	e.str(&c.LogFormat, "log-format", "text", "text or json")
 	err := e.parse(args, func() []string { return c.validate() })
@@ -166,6 +170,11 @@ func (c serveConfig) validate() []string {
 		u, err := url.Parse(c.ContactEmbedURL)
 		if err != nil || u.Host == "" || (u.Scheme != "https" && !(u.Scheme == "http" && isLoopback(u.Hostname()))) {
 			p = append(p, fmt.Sprintf("--contact-embed-url %q must be an https:// URL", c.ContactEmbedURL))
+		}
+	}
+	if c.SMTPURL != "" {
+		if _, err := mail.NewSMTPSender(c.SMTPURL, "growthdesk@localhost"); err != nil {
+			p = append(p, fmt.Sprintf("--smtp-url: %v", err))
 		}
 	}
 	switch c.LogLevel {

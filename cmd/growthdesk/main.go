@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/content"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/mail"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -151,6 +153,23 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if !web.Built {
 		log.Warn("this binary has no web app built in; run 'make build' for the real site")
 	}
+	renderer, err := mail.NewRenderer(siteCfg, cfg.SiteURL)
+	if err != nil {
+		return err
+	}
+	var sender mail.Sender
+	if cfg.SMTPURL != "" {
+		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, mail.SiteFrom(siteCfg))
+		if err != nil {
+			return err
+		}
+		sender = smtp
+		log.Info("e-mail goes out over SMTP", "smtp", smtp.String())
+	} else {
+		log.Info("no --smtp-url: e-mails are kept for staff to read and printed to this log")
+	}
+	outbox := store.NewMailOutbox(db)
+	mailer := mail.NewWorker(outbox, sender, log, mail.WorkerOptions{})
 	limiter := store.NewRateLimiter(db)
 	handler, err := server.New(server.Config{
 		SiteURL:           cfg.SiteURL,
@@ -164,6 +183,13 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Leads:      store.NewLeadService(db),
 		Newsletter: store.NewNewsletterService(db),
 		Limiter:    limiter,
+		Accounts: &growthdesk.Accounts{
+			Store:    store.NewAccountStore(db),
+			Mail:     renderer,
+			LoginURL: cfg.SiteURL + "/portal/login",
+		},
+		Mail:       outbox,
+		AfterWrite: mailer.Notify,
 		Site:       siteCfg,
 		Posts:      posts,
 		Dist:       web.Dist(),
@@ -186,6 +212,13 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	go pruneRateLimits(ctx, log, limiter)
+	workerDone := make(chan struct{})
+	go func() {
+		defer close(workerDone)
+		if err := mailer.Run(ctx); err != nil {
+			log.Error("mail worker stopped", "err", err)
+		}
+	}()
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -202,6 +235,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	<-workerDone
 	log.Info("stopped")
 	return nil
 }

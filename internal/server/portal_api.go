@@ -33,7 +33,7 @@ func (s *Server) withCaller(allowPending bool, h callerHandler) http.Handler {
 func (s *Server) caller(r *http.Request) (*growthdesk.Caller, error) {
 	authz := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(authz, "Bearer ")
-	if !ok || strings.TrimSpace(token) == "" {
+	if !ok || strings.TrimSpace(token) == "" || s.deps.Auth == nil {
 		return nil, growthdesk.Errorf(growthdesk.EUnauthorized, "Sign in to continue.")
 	}
 	id, err := s.deps.Auth.Authenticate(r.Context(), strings.TrimSpace(token))

@@ -34,9 +34,9 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("/api/", api.notFound)
 
 	mux := http.NewServeMux()
-	mux.Handle("/api/", api)
+	mux.Handle("/api/", s.afterWrites(api))
 	if s.deps.AuthHandler != nil {
-		mux.Handle("/auth/v1/", http.StripPrefix("/auth/v1", s.deps.AuthHandler))
+		mux.Handle("/auth/v1/", s.afterWrites(http.StripPrefix("/auth/v1", s.deps.AuthHandler)))
 	}
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
@@ -45,6 +45,20 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /blog/rss.xml", s.handleRSS)
 	mux.Handle("/", s.pages) // prerendered pages, assets; anything unknown redirects to /
 	return mux
+}
+
+// afterWrites calls deps.AfterWrite once a write request has been answered with success.
+func (s *Server) afterWrites(next http.Handler) http.Handler {
+	if s.deps.AfterWrite == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions && rec.status < 400 {
+			s.deps.AfterWrite()
+		}
+	})
 }
 
 // apiMux answers unknown API paths and wrong methods with JSON errors instead of the

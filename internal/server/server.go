@@ -58,8 +58,11 @@ type Deps struct {
 	Accounts    *growthdesk.Accounts
 	Sessions    growthdesk.SessionManager
 	Mail        growthdesk.MailLog
-	Site        site.Config
-	Posts       []site.Post
+	// AfterWrite runs after every successful write request to /api and /auth (it wakes the
+	// mail worker, so that a confirmation e-mail leaves at once rather than at the next poll).
+	AfterWrite func()
+	Site       site.Config
+	Posts      []site.Post
 	// Dist is the built web app: prerendered pages and assets.
 	Dist fs.FS
 }
