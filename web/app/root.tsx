@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
-import { RUNTIME_CONFIG_TOKEN } from "./lib/runtime-config";
+import { runtimeConfigMetaContent } from "./lib/runtime-config";
 import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -9,7 +9,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="growthdesk-config" content={RUNTIME_CONFIG_TOKEN} />
+        <meta name="growthdesk-config" content={runtimeConfigMetaContent()} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/rss.xml" />
         <Meta />

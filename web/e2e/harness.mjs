@@ -148,7 +148,10 @@ async function startOn(port, dataDir) {
       let result = exit;
       if (!result) {
         child.kill("SIGTERM");
-        result = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+        let timer;
+        const timeout = new Promise((ok) => (timer = setTimeout(() => ok(null), STOP_TIMEOUT_MS)));
+        result = await Promise.race([exited, timeout]);
+        clearTimeout(timer);
         if (!result) {
           child.kill("SIGKILL");
           await exited;

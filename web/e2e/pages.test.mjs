@@ -113,8 +113,11 @@ const ROUTES = [
     title: `${post.title} | ${site.name}`,
     content: [post.excerpt, post.author, longDate(post.publishDate), post.readTime, firstBodyHeading(post.body), "About the Author"],
     shell: false,
+    post,
   })),
 ];
+
+const TOKENS = ["growthdesk.invalid", "__GROWTHDESK_CONFIG__"];
 
 async function checkShell(page) {
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -149,6 +152,20 @@ async function checkShell(page) {
   );
 }
 
+async function checkShareLinks(page, post, pageUrl) {
+  const links = page.getByRole("link", { name: /^Share on / });
+  const hrefs = await links.evaluateAll((as) => as.map((a) => [a.getAttribute("aria-label"), a.href]));
+  assert.deepEqual(
+    hrefs.map(([label]) => label.replace(/ \(opens in a new tab\)$/, "")),
+    ["Share on Twitter", "Share on LinkedIn", "Share on Facebook"],
+  );
+  for (const [label, href] of hrefs) {
+    const params = new URL(href).searchParams;
+    assert.equal(params.get("url") ?? params.get("u"), pageUrl, `${label} shares the page URL`);
+  }
+  assert.equal(new URL(hrefs[0][1]).searchParams.get("text"), post.title, "Twitter shares the title");
+}
+
 async function checkNoShell(page) {
   assert.equal(await page.getByRole("navigation", { name: "Main" }).count(), 0, "no site header navigation");
   assert.equal(await page.getByRole("contentinfo").count(), 0, "no site footer");
@@ -174,6 +191,12 @@ for (const route of ROUTES) {
     }
     if (route.shell) await checkShell(page);
     else await checkNoShell(page);
+    if (route.post) await checkShareLinks(page, route.post, url(route.path));
+
+    // The build-time placeholders never reach the reader, not even after hydration (React adds a
+    // second <link>/<meta> when the one it renders differs from the server's).
+    const html = await page.content();
+    for (const token of TOKENS) assert.ok(!html.includes(token), `the page still contains ${token}`);
   });
 }
 
@@ -205,6 +228,7 @@ test("every route is prerendered: its HTML carries the content without JavaScrip
       assert.ok(!text.includes("© 2025"), `${route.path}: no site footer in the HTML`);
     }
     assert.ok(res.headers.get("content-security-policy"), `${route.path}: has a Content-Security-Policy`);
+    for (const token of TOKENS) assert.ok(!html.includes(token), `${route.path}: the HTML still contains ${token}`);
   }
 });
 

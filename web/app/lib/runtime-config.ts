@@ -29,7 +29,20 @@ export function runtimeConfig(): RuntimeConfig {
   return cached;
 }
 
-/** Absolute URL of a path on the public site, as the server will serve it. */
+/**
+ * The content of the growthdesk-config meta tag: the token when prerendering, and in the browser
+ * the value the server wrote. React 19 does not hydrate <meta>/<link> tags but looks for one with the
+ * same attributes and adds a second tag when none matches, so the browser must render what is there.
+ */
+export function runtimeConfigMetaContent(): string {
+  if (typeof document === "undefined") return RUNTIME_CONFIG_TOKEN;
+  return document.querySelector('meta[name="growthdesk-config"]')?.getAttribute("content") ?? RUNTIME_CONFIG_TOKEN;
+}
+
+/**
+ * Absolute URL of a path on the public site, as the server will serve it: the token when
+ * prerendering (the server replaces it), the configured site URL in the browser.
+ */
 export function absoluteUrl(path: string): string {
   const base = typeof document === "undefined" ? SITE_URL_TOKEN : runtimeConfig().siteUrl;
   return base.replace(/\/$/, "") + path;

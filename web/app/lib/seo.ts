@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "./site";
-import { SITE_URL_TOKEN } from "./runtime-config";
+import { absoluteUrl } from "./runtime-config";
 
 export type SeoInput = {
   title: string;
@@ -12,11 +12,15 @@ export type SeoInput = {
   noIndex?: boolean;
 };
 
-/** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
+/**
+ * Title, description, canonical URL, Open Graph and Twitter card tags for one page. URLs go through
+ * absoluteUrl: prerendered with the token, rendered in the browser with the real site URL, so React
+ * finds the server's canonical and Open Graph tags instead of adding a second set.
+ */
 export function seo(input: SeoInput): MetaDescriptor[] {
-  const url = SITE_URL_TOKEN + input.path;
+  const url = absoluteUrl(input.path);
   const title = input.path === "/" ? input.title : `${input.title} | ${siteConfig.name}`;
-  const image = input.image ?? `${SITE_URL_TOKEN}/og-image.png`;
+  const image = input.image ?? absoluteUrl("/og-image.png");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },

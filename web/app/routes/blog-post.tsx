@@ -19,7 +19,7 @@ import { shareLinks } from "~/features/blog/share";
 import { usePageUrl } from "~/features/blog/use-page-url";
 import type { Post } from "~/features/blog/types";
 import { NewsletterBox } from "~/features/newsletter/newsletter-box";
-import { SITE_URL_TOKEN } from "~/lib/runtime-config";
+import { absoluteUrl } from "~/lib/runtime-config";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
@@ -53,7 +53,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
     image: post.image.endsWith(".svg")
       ? undefined
       : post.image.startsWith("/")
-        ? SITE_URL_TOKEN + post.image
+        ? absoluteUrl(post.image)
         : post.image,
   });
 }
