@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mail"
 )
 
@@ -23,6 +25,9 @@ type serveConfig struct {
 	Demo              bool
 	TrustProxyHeaders bool
 	SMTPURL           string
+	JWTExpiry         time.Duration
+	RefreshReuse      time.Duration
+	SigningKeysFile   string
 	LogLevel          string
 	LogFormat         string
 }
@@ -72,6 +77,19 @@ func (e *envFlags) boolean(p *bool, name string, usage string) {
 	e.fs.BoolVar(p, name, def, usage+" (env "+env+")")
 }
 
+func (e *envFlags) duration(p *time.Duration, name string, def time.Duration, usage string) {
+	env := e.envName(name)
+	if v := e.getenv(env); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			e.problems = append(e.problems, fmt.Sprintf("%s=%q is not a duration (e.g. 1h, 30s)", env, v))
+		} else {
+			def = d
+		}
+	}
+	e.fs.DurationVar(p, name, def, usage+" (env "+env+")")
+}
+
 func (e *envFlags) database(c *dbConfig) {
 	e.str(&c.DataDir, "data-dir", "./data", "directory of the embedded SQLite database")
 	e.str(&c.DatabaseURL, "database-url", "", "postgres:// URL; empty uses SQLite in --data-dir")
@@ -101,6 +119,9 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.str(&c.ContactEmbedURL, "contact-embed-url", "", "script URL of a third-party form that replaces the contact form")
 	e.boolean(&c.Demo, "demo", "seed demo content and show demo helpers")
 	e.boolean(&c.TrustProxyHeaders, "trust-proxy-headers", "count rate limits by X-Forwarded-For (only behind a proxy you run)")
+	e.duration(&c.JWTExpiry, "jwt-expiry", time.Hour, "lifetime of access tokens")
+	e.duration(&c.RefreshReuse, "refresh-token-reuse-interval", 10*time.Second, "how long a used refresh token may be presented again (concurrent tabs)")
+	e.str(&c.SigningKeysFile, "signing-keys-file", "", "JSON array of private JWKs (one with key_ops [\"sign\"]); empty: an ES256 key is generated and kept in the database")
 	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
 	e.str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	e.str(&c.LogFormat, "log-format", "text", "text or json")
@@ -140,6 +161,50 @@ func parseListConfig(name string, args []string, getenv func(string) string, std
 	return c, err
 }
 
+// usersConfig is what the users commands take.
+type usersConfig struct {
+	dbConfig
+	Email    string
+	Role     string
+	Password string
+	FullName string
+	SiteURL  string
+	JSON     bool
+}
+
+func parseUsersConfig(sub string, args []string, getenv func(string) string, stderr io.Writer) (usersConfig, error) {
+	var c usersConfig
+	e := newEnvFlags("users "+sub, getenv, stderr)
+	e.database(&c.dbConfig)
+	e.str(&c.SiteURL, "site-url", "http://localhost:8080", "public base URL, for links in e-mails")
+	if sub != "list" {
+		e.fs.StringVar(&c.Email, "email", "", "the account's e-mail address")
+	}
+	if sub == "create" {
+		e.fs.StringVar(&c.Role, "role", growthdesk.RoleCustomer, "admin, employee or customer")
+		e.fs.StringVar(&c.Password, "password", "", "the password; empty generates one and prints it")
+		e.fs.StringVar(&c.FullName, "name", "", "the full name")
+	}
+	if sub == "list" {
+		e.fs.BoolVar(&c.JSON, "json", false, "print one JSON object per line")
+	}
+	err := e.parse(args, func() []string {
+		p := c.validate()
+		if sub != "list" && !growthdesk.ValidEmail(growthdesk.NormalizeEmail(c.Email)) {
+			p = append(p, "--email must be a valid e-mail address")
+		}
+		if sub == "create" && !growthdesk.IsValidRole(c.Role) {
+			p = append(p, "--role must be admin, employee or customer")
+		}
+		if sub == "create" && c.Password != "" && len(c.Password) < 8 {
+			p = append(p, "--password must be at least 8 characters")
+		}
+		return p
+	})
+	c.SiteURL = strings.TrimRight(c.SiteURL, "/")
+	return c, err
+}
+
 func (c dbConfig) validate() []string {
 	var p []string
 	if c.DatabaseURL == "" {
@@ -176,6 +241,12 @@ func (c serveConfig) validate() []string {
 		if _, err := mail.NewSMTPSender(c.SMTPURL, "growthdesk@localhost"); err != nil {
 			p = append(p, fmt.Sprintf("--smtp-url: %v", err))
 		}
+	}
+	if c.JWTExpiry < time.Minute || c.JWTExpiry > 7*24*time.Hour {
+		p = append(p, "--jwt-expiry must be between 1m and 168h")
+	}
+	if c.RefreshReuse < 0 || c.RefreshReuse > time.Minute {
+		p = append(p, "--refresh-token-reuse-interval must be between 0s and 1m")
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

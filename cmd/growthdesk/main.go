@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/content"
+	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mail"
 	"github.com/growthdesk/growthdesk/internal/server"
@@ -45,6 +46,10 @@ const usage = `Usage: growthdesk <command> [flags]
 Commands:
   serve     run the website, the portal and the API
   migrate   apply the database migrations
+  users create --email E --role admin|employee|customer [--password P]
+                    create an approved, confirmed account (the first admin, say)
+  users approve --email E   approve an account waiting for approval
+  users list        print every account
   leads list        print the newest contact-form leads
   subscribers list  print the newest newsletter subscribers
   version   print the version
@@ -85,6 +90,25 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return listLeads(ctx, cfg, stdout)
 		}
 		return listSubscribers(ctx, cfg, stdout)
+	case "users":
+		if len(args) < 2 {
+			fmt.Fprint(stderr, usage)
+			return fmt.Errorf("%w: use 'users create', 'users approve' or 'users list'", errUsage)
+		}
+		cfg, err := parseUsersConfig(args[1], args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		switch args[1] {
+		case "approve":
+			return usersApprove(ctx, cfg, stdout)
+		case "list":
+			return usersList(ctx, cfg, stdout)
+		case "create":
+			return usersCreate(ctx, cfg, stdout)
+		}
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: unknown users command %q", errUsage, args[1])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "growthdesk", version)
 		return nil
@@ -171,6 +195,31 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	outbox := store.NewMailOutbox(db)
 	mailer := mail.NewWorker(outbox, sender, log, mail.WorkerOptions{})
 	limiter := store.NewRateLimiter(db)
+	signingKeys := ""
+	if cfg.SigningKeysFile != "" {
+		raw, err := os.ReadFile(cfg.SigningKeysFile)
+		if err != nil {
+			return fmt.Errorf("read --signing-keys-file: %w", err)
+		}
+		signingKeys = string(raw)
+	}
+	authSvc, err := auth.New(auth.Config{
+		SiteURL:              cfg.SiteURL,
+		SiteName:             siteCfg.Name,
+		JWTExpiry:            cfg.JWTExpiry,
+		RefreshReuseInterval: cfg.RefreshReuse,
+		TrustProxyHeaders:    cfg.TrustProxyHeaders,
+		SigningKeysJSON:      signingKeys,
+		Version:              version,
+	}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter, Logger: log})
+	if err != nil {
+		return err
+	}
+	if cfg.Demo {
+		if err := seedDemo(ctx, db, authSvc, log); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+	}
 	handler, err := server.New(server.Config{
 		SiteURL:           cfg.SiteURL,
 		ContactEmbedURL:   cfg.ContactEmbedURL,
@@ -178,14 +227,18 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		TrustProxyHeaders: cfg.TrustProxyHeaders,
 		Version:           version,
 	}, server.Deps{
-		Logger:     log,
-		DB:         db,
-		Leads:      store.NewLeadService(db),
-		Newsletter: store.NewNewsletterService(db),
-		Limiter:    limiter,
+		Logger:      log,
+		DB:          db,
+		Leads:       store.NewLeadService(db),
+		Newsletter:  store.NewNewsletterService(db),
+		Limiter:     limiter,
+		Auth:        authSvc,
+		AuthHandler: authSvc.Handler(),
+		Sessions:    authSvc,
 		Accounts: &growthdesk.Accounts{
 			Store:    store.NewAccountStore(db),
 			Mail:     renderer,
+			Sessions: authSvc,
 			LoginURL: cfg.SiteURL + "/portal/login",
 		},
 		Mail:       outbox,

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"io"
 	"net"
@@ -189,5 +192,54 @@ func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 	}
 	if err := run(ctx, []string{"leads", "delete"}, env(nil), io.Discard, io.Discard); err == nil {
 		t.Fatal("unknown subcommand accepted")
+	}
+}
+
+func TestRun_UsersCreateApproveList(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	run1 := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(ctx, append(args, "--data-dir", dir), env(nil), &out, io.Discard)
+		return out.String(), err
+	}
+	out, err := run1("users", "create", "--email", "Boss@Example.com", "--role", "admin")
+	if err != nil || !strings.Contains(out, "created boss@example.com (admin)") || !strings.Contains(out, "password: ") {
+		t.Fatalf("create: %v %q", err, out)
+	}
+	if _, err := run1("users", "create", "--email", "boss@example.com", "--role", "admin"); err == nil {
+		t.Fatal("a second account with the same address was created")
+	}
+	if _, err := run1("users", "create", "--email", "x@example.com", "--role", "owner"); err == nil {
+		t.Fatal("an unknown role was accepted")
+	}
+
+	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	renderer, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := auth.New(auth.Config{SiteURL: "http://localhost:8080"}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.CreateUser(ctx, auth.CreateUserParams{Email: "wait@example.com", Password: "long-enough", FullName: "Wendy Wait", Role: "customer", Confirmed: true}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	out, err = run1("users", "approve", "--email", "WAIT@example.com")
+	if err != nil || !strings.Contains(out, "approved wait@example.com") {
+		t.Fatalf("approve: %v %q", err, out)
+	}
+	if _, err := run1("users", "approve", "--email", "nobody@example.com"); err == nil {
+		t.Fatal("approving an unknown address succeeded")
+	}
+	out, err = run1("users", "list", "--json")
+	if err != nil || !strings.Contains(out, `"email":"wait@example.com"`) || !strings.Contains(out, `"approval_status":"approved"`) || !strings.Contains(out, `"role":"admin"`) {
+		t.Fatalf("list: %v %s", err, out)
 	}
 }

@@ -172,7 +172,10 @@ func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail 
 	return s.update(ctx, id, audit, func(tx *Tx) error {
 		var approvedAt, approvedBy any
 		if status == growthdesk.ApprovalApproved {
-			approvedAt, approvedBy = tx.now, audit.ActorID
+			approvedAt = tx.now
+			if audit.ActorID != "" { // empty when an operator approves from the command line
+				approvedBy = audit.ActorID
+			}
 		}
 		if _, err := tx.exec(ctx, `UPDATE profiles SET approval_status = ?, approved_at = ?, approved_by = ?, updated_at = ? WHERE id = ?`,
 			status, approvedAt, approvedBy, tx.now, id); err != nil {

@@ -1,0 +1,138 @@
+package auth
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// maxBodyBytes bounds every request body, as GoTrue does.
+const maxBodyBytes = 1 << 20
+
+// decodeBody reads a JSON object into dst. As in GoTrue (Go's encoding/json), unknown
+// fields are ignored and null is the zero value; unlike GoTrue an empty body counts as {},
+// so that bodiless POSTs from other clients still work.
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return newError(http.StatusRequestEntityTooLarge, codeTooLarge, "Request body too large (at most 1 MB)")
+		}
+		return badRequest(codeBadJSON, "Could not read request body: %v", err)
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return nil
+	}
+	if body[0] != '{' {
+		return badRequest(codeBadJSON, "Could not parse request body as JSON: the body must be a JSON object")
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		return badRequest(codeBadJSON, "Could not parse request body as JSON: %v", err)
+	}
+	return nil
+}
+
+// CORS, as GoTrue and the gateway in front of it answer together: any origin may call
+// (the API is bearer-token only, nothing rides on cookies), and the browser may read
+// X-Supabase-Api-Version, without which auth-js cannot see error codes.
+var (
+	corsAllowMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
+	corsAllowHeaders = "Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, X-Use-Cookie, X-Supabase-Api-Version, apikey"
+	corsExpose       = "X-Total-Count, Link, X-Supabase-Api-Version, X-Sb-Error-Code, Retry-After"
+)
+
+func withCORS(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Add("Vary", "Origin")
+		if origin := r.Header.Get("Origin"); origin != "" {
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Set("Access-Control-Allow-Credentials", "true")
+			h.Set("Access-Control-Expose-Headers", corsExpose)
+		}
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", corsAllowMethods)
+			h.Set("Access-Control-Allow-Headers", corsAllowHeaders)
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientIP is the address limits and MFA challenges are bound to: the connection's peer,
+// or behind a trusted proxy the first X-Forwarded-For entry.
+func (s *Service) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxyHeaders {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// handlerFunc is a handler that returns its error; the router writes it.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// router dispatches by path, then by method, answering unknown paths and methods with
+// JSON errors in the same format as every other error.
+type router struct {
+	s      *Service
+	mux    *http.ServeMux
+	routes map[string]map[string]handlerFunc
+	order  []string
+}
+
+func newRouter(s *Service) *router {
+	return &router{s: s, mux: http.NewServeMux(), routes: map[string]map[string]handlerFunc{}}
+}
+
+func (rt *router) handle(method, pattern string, h handlerFunc) {
+	if rt.routes[pattern] == nil {
+		rt.routes[pattern] = map[string]handlerFunc{}
+		rt.order = append(rt.order, pattern)
+		methods := rt.routes[pattern]
+		rt.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+			// No HEAD for GET routes: a link checker's HEAD must not use up an e-mailed link.
+			h, ok := methods[r.Method]
+			if !ok {
+				allowed := make([]string, 0, len(methods))
+				for m := range methods {
+					allowed = append(allowed, m)
+				}
+				sort.Strings(allowed)
+				w.Header().Set("Allow", strings.Join(allowed, ", "))
+				rt.s.writeError(w, r, newError(http.StatusMethodNotAllowed, codeMethodNotAllowed, "Method %s is not allowed here", r.Method))
+				return
+			}
+			if err := h(w, r); err != nil {
+				rt.s.writeError(w, r, err)
+			}
+		})
+	}
+	rt.routes[pattern][method] = h
+}
+
+// catchAll answers every pattern the same way whatever the method.
+func (rt *router) catchAll(pattern string, h handlerFunc) {
+	rt.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			rt.s.writeError(w, r, err)
+		}
+	})
+}

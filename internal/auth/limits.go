@@ -1,0 +1,71 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+// limitKind names a per-client-address budget.
+type limitKind int
+
+const (
+	limitToken limitKind = iota
+	limitVerify
+	limitEmail
+	limitMFA
+)
+
+func (s *Service) limitOf(k limitKind) (string, growthdesk.Limit) {
+	switch k {
+	case limitToken:
+		return "token", s.cfg.TokenLimit
+	case limitVerify:
+		return "verify", s.cfg.VerifyLimit
+	case limitEmail:
+		return "email", s.cfg.EmailLimit
+	default:
+		return "mfa", s.cfg.MFALimit
+	}
+}
+
+// limited counts the request against the client address's budget of kind k before
+// running next. The counters live in the database, so every instance shares them. A
+// limiter fault lets the request through (and is logged): it must not lock everyone out.
+func (s *Service) limited(k limitKind, next handlerFunc) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		name, lim := s.limitOf(k)
+		ok, retry, err := s.limiter.Allow(r.Context(), "auth:"+name+":"+s.clientIP(r), lim.Requests, lim.Window)
+		if err != nil {
+			s.log.ErrorContext(r.Context(), "auth rate limiter failed", "err", err)
+		} else if !ok {
+			return rateLimited(retry)
+		}
+		return next(w, r)
+	}
+}
+
+// checkLockout refuses an account that had too many failures of kind recently, before
+// the password or code is even looked at, so that guessing stops working altogether. A
+// per-address limit alone cannot stop a guesser with many addresses.
+func (s *Service) checkLockout(ctx context.Context, userID, kind string) error {
+	lim := s.cfg.FailureLimit
+	n, err := s.store.CountAuthFailures(ctx, userID, kind, s.now().Add(-lim.Window))
+	if err != nil {
+		s.log.ErrorContext(ctx, "count auth failures", "err", err)
+		return nil
+	}
+	if n >= lim.Requests {
+		s.log.WarnContext(ctx, "account locked after repeated failures", "user_id", userID, "kind", kind, "failures", n)
+		return rateLimited(lim.Window)
+	}
+	return nil
+}
+
+// recordFailure counts a wrong password or code against the account.
+func (s *Service) recordFailure(ctx context.Context, userID, kind, ip string) {
+	if err := s.store.RecordAuthFailure(ctx, userID, kind, ip); err != nil {
+		s.log.ErrorContext(ctx, "record auth failure", "err", err)
+	}
+}

@@ -1,0 +1,174 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+// redirectTarget returns raw when it may be redirected to, otherwise the site URL. Allowed
+// are URLs on the site's scheme and host (any port when the host is a loopback address,
+// for local development) and paths on the site. An open redirect would let a phishing
+// mail carry our domain and deliver the user's tokens elsewhere.
+func (s *Service) redirectTarget(raw string) string {
+	if raw == "" {
+		return s.cfg.SiteURL
+	}
+	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") && !strings.HasPrefix(raw, "/\\") {
+		return s.cfg.SiteURL + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.User != nil || !strings.EqualFold(u.Scheme, s.site.Scheme) || !strings.EqualFold(u.Hostname(), s.site.Hostname()) {
+		return s.cfg.SiteURL
+	}
+	if u.Port() != s.site.Port() && !isLoopback(u.Hostname()) {
+		return s.cfg.SiteURL
+	}
+	return raw
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// verifyURL is the link e-mailed for a token, GoTrue's format: the browser follows it to
+// GET /verify, which redirects to redirect_to with the session or a PKCE code.
+func (s *Service) verifyURL(token, linkType, redirectTo string) string {
+	q := url.Values{"token": {token}, "type": {linkType}, "redirect_to": {redirectTo}}
+	return s.cfg.SiteURL + MountPath + "/verify?" + q.Encode()
+}
+
+// pkceParams is the code challenge of a PKCE flow.
+type pkceParams struct {
+	challenge string
+	method    string // s256 or plain
+}
+
+// parsePKCE validates the optional code challenge of a request.
+func parsePKCE(challenge, method string) (*pkceParams, error) {
+	if challenge == "" && method == "" {
+		return nil, nil
+	}
+	if challenge == "" || method == "" {
+		return nil, invalid("PKCE flow requires code_challenge_method and code_challenge")
+	}
+	m := strings.ToLower(method)
+	if m != "s256" && m != "plain" {
+		return nil, invalid("code_challenge_method must be s256 or plain")
+	}
+	if n := len(challenge); n < 43 || n > 128 {
+		return nil, invalid("code challenge has to be between 43 and 128 characters")
+	}
+	return &pkceParams{challenge: challenge, method: m}, nil
+}
+
+// verifyCodeVerifier checks a PKCE verifier against the stored challenge.
+func verifyCodeVerifier(f *FlowState, verifier string) bool {
+	want := verifier
+	if f.CodeChallengeMethod == "s256" {
+		sum := sha256.Sum256([]byte(verifier))
+		want = b64.EncodeToString(sum[:])
+	}
+	return subtle.ConstantTimeCompare([]byte(want), []byte(f.CodeChallenge)) == 1
+}
+
+// mailKind describes one kind of e-mailed token.
+type mailKind struct {
+	email     string        // growthdesk.Email* kind for the renderer
+	tokenType string        // one_time_tokens.token_type
+	linkType  string        // type= of the link and of /verify
+	ttl       time.Duration // how long the link and code work
+	amr       string        // authentication method of a PKCE flow state
+}
+
+var (
+	mailConfirmation = mailKind{growthdesk.EmailConfirmation, TokenConfirmation, "signup", confirmationExpiry, "email/signup"}
+	mailRecovery     = mailKind{growthdesk.EmailRecovery, TokenRecovery, "recovery", linkExpiry, "recovery"}
+	mailMagicLink    = mailKind{growthdesk.EmailMagicLink, TokenMagicLink, "magiclink", linkExpiry, "magiclink"}
+	mailReauth       = mailKind{growthdesk.EmailReauth, TokenReauthentication, "", linkExpiry, ""}
+)
+
+// outgoingToken is a token ready to store with the message that carries it.
+type outgoingToken struct {
+	token OneTimeToken
+	flow  *FlowState
+	mail  *growthdesk.Email
+}
+
+// prepareToken makes a link secret and a 6-digit code for the user, the PKCE flow state
+// if the request started one, and renders the message. The link carries a 256-bit random
+// secret rather than GoTrue's hash of the code, so a link cannot be guessed from the
+// code's small space; only hashes of both are stored.
+func (s *Service) prepareToken(userID, email, name string, kind mailKind, pkce *pkceParams, redirectTo string) (*outgoingToken, error) {
+	secretBytes := make([]byte, 32)
+	if _, err := rand.Read(secretBytes); err != nil {
+		return nil, err
+	}
+	secret := hex.EncodeToString(secretBytes)
+	code, err := newOTP()
+	if err != nil {
+		return nil, err
+	}
+	out := &outgoingToken{token: OneTimeToken{
+		UserID:    userID,
+		Type:      kind.tokenType,
+		TokenHash: hashToken(secret),
+		OTPHash:   hashOTP(userID, code),
+		ExpiresAt: s.now().Add(kind.ttl),
+	}}
+	linkToken := secret
+	if pkce != nil {
+		out.flow = &FlowState{
+			ID:                   newUUID(),
+			UserID:               userID,
+			AuthCode:             newUUID(), // replaced when the link is followed
+			CodeChallenge:        pkce.challenge,
+			CodeChallengeMethod:  pkce.method,
+			AuthenticationMethod: kind.amr,
+		}
+		out.token.RelatesTo = out.flow.ID
+		linkToken = "pkce_" + secret
+	}
+	data := growthdesk.EmailData{FullName: name, Code: code}
+	if kind.linkType != "" {
+		data.ActionURL = s.verifyURL(linkToken, kind.linkType, s.redirectTarget(redirectTo))
+	}
+	out.mail, err = s.mailer.Render(kind.email, email, data)
+	if err != nil {
+		return nil, fmt.Errorf("render %s mail: %w", kind.email, err)
+	}
+	return out, nil
+}
+
+// newOTP is a uniformly random 6-digit code.
+func newOTP() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// hashOTP binds a code to its user, so equal codes of two users differ in the table.
+func hashOTP(userID, code string) string {
+	return hashToken(userID + ":" + strings.TrimSpace(code))
+}
+
+// linkSecretHash turns a link's token parameter into the stored hash; the pkce_ prefix
+// only tells GoTrue-minded readers which flow the link belongs to.
+func linkSecretHash(token string) string {
+	return hashToken(strings.TrimPrefix(strings.TrimSpace(token), "pkce_"))
+}
