@@ -204,12 +204,24 @@ func weigh(t *testing.T, base, path string) pageWeight {
 	return w
 }
 
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(raw))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " / ") + " (1 / 5 / 15 min)"
+}
+
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
 
 func writeReport(t *testing.T, loads []loadResult, weights []pageWeight) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmarks\n\nMeasured by `make bench` on %s: %d CPU cores (%s/%s), %s. The load\n", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	fmt.Fprintf(&b, "generator runs on the same cores as the server (%d keep-alive clients for %s per page,\nbrotli accepted), so the figures are a floor, not a ceiling.\n\n", concurrency, loadDuration)
+	fmt.Fprintf(&b, "generator runs on the same cores as the server (%d keep-alive clients for %s per page,\nbrotli accepted), so the figures are a floor, not a ceiling. Load average when the run\nended: %s.\n\n", concurrency, loadDuration, loadAverage())
 	b.WriteString("## Requests per second (prerendered pages from memory)\n\n| page | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|\n")
 	for _, r := range loads {
 		fmt.Fprintf(&b, "| `%s` | %.0f | %s | %s | %d |\n", r.path, r.rps, r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.errs)
