@@ -50,6 +50,7 @@ Commands:
                     create an approved, confirmed account (the first admin, say)
   users approve --email E   approve an account waiting for approval
   users list        print every account
+  keys rotate       make a new token signing key (old tokens stay valid until they expire)
   leads list        print the newest contact-form leads
   subscribers list  print the newest newsletter subscribers
   version   print the version
@@ -109,6 +110,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("%w: unknown users command %q", errUsage, args[1])
+	case "keys":
+		if len(args) < 2 || args[1] != "rotate" {
+			fmt.Fprint(stderr, usage)
+			return fmt.Errorf("%w: use 'keys rotate'", errUsage)
+		}
+		cfg, err := parseUsersConfig("list", args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		return keysRotate(ctx, cfg, stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "growthdesk", version)
 		return nil

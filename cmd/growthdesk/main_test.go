@@ -238,6 +238,9 @@ func TestRun_UsersCreateApproveList(t *testing.T) {
 	if _, err := run1("users", "approve", "--email", "nobody@example.com"); err == nil {
 		t.Fatal("approving an unknown address succeeded")
 	}
+	if out, err := run1("keys", "rotate"); err != nil || !strings.Contains(out, "rotated") {
+		t.Fatalf("keys rotate: %v %q", err, out)
+	}
 	out, err = run1("users", "list", "--json")
 	if err != nil || !strings.Contains(out, `"email":"wait@example.com"`) || !strings.Contains(out, `"approval_status":"approved"`) || !strings.Contains(out, `"role":"admin"`) {
 		t.Fatalf("list: %v %s", err, out)

@@ -103,18 +103,7 @@ func usersCreate(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	siteCfg, err := site.LoadConfig(content.FS)
-	if err != nil {
-		return err
-	}
-	renderer, err := mail.NewRenderer(siteCfg, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
-	svc, err := auth.New(auth.Config{SiteURL: cfg.SiteURL, SiteName: siteCfg.Name}, auth.Deps{
-		Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db),
-		Logger: slog.New(slog.DiscardHandler),
-	})
+	svc, err := operatorAuth(db, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
@@ -143,4 +132,40 @@ func describe(err error) error {
 		msg += fmt.Sprintf(" %s: %s", field, problem)
 	}
 	return errors.New(msg)
+}
+
+// operatorAuth is the auth service as the operator's commands use it (no HTTP).
+func operatorAuth(db *store.DB, siteURL string) (*auth.Service, error) {
+	siteCfg, err := site.LoadConfig(content.FS)
+	if err != nil {
+		return nil, err
+	}
+	renderer, err := mail.NewRenderer(siteCfg, siteURL)
+	if err != nil {
+		return nil, err
+	}
+	return auth.New(auth.Config{SiteURL: siteURL, SiteName: siteCfg.Name}, auth.Deps{
+		Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db),
+		Logger: slog.New(slog.DiscardHandler),
+	})
+}
+
+// keysRotate makes a new signing key. Running servers pick it up when they meet a token
+// signed with it and sign with it after a restart; tokens signed with the old key keep
+// verifying until they expire.
+func keysRotate(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
+	db, err := openMigrated(ctx, cfg.dbConfig)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc, err := operatorAuth(db, cfg.SiteURL)
+	if err != nil {
+		return err
+	}
+	if err := svc.RotateSigningKey(ctx); err != nil {
+		return describe(err)
+	}
+	fmt.Fprintln(stdout, "rotated the signing key; restart the servers to sign with the new key (old tokens stay valid until they expire)")
+	return nil
 }
