@@ -218,7 +218,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		SiteURL:              cfg.SiteURL,
 		SiteName:             siteCfg.Name,
 		JWTExpiry:            cfg.JWTExpiry,
-		RefreshReuseInterval: cfg.RefreshReuse,
+		RefreshReuseInterval: authReuseInterval(cfg.RefreshReuse),
 		TrustProxyHeaders:    cfg.TrustProxyHeaders,
 		SigningKeysJSON:      signingKeys,
 		Version:              version,
@@ -320,4 +320,13 @@ func pruneRateLimits(ctx context.Context, log *slog.Logger, limiter *store.RateL
 			}
 		}
 	}
+}
+
+// authReuseInterval maps the flag to auth.Config, where zero means "the default" and a
+// negative value means "no reuse at all", which is what --refresh-token-reuse-interval 0s asks.
+func authReuseInterval(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }

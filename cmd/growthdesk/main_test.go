@@ -246,3 +246,12 @@ func TestRun_UsersCreateApproveList(t *testing.T) {
 		t.Fatalf("list: %v %s", err, out)
 	}
 }
+
+func TestAuthReuseInterval_ZeroMeansNoReuse(t *testing.T) {
+	if got := authReuseInterval(0); got >= 0 {
+		t.Fatalf("0s maps to %s; auth.Config needs a negative value for no reuse", got)
+	}
+	if got := authReuseInterval(5 * time.Second); got != 5*time.Second {
+		t.Fatalf("5s maps to %s", got)
+	}
+}

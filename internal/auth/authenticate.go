@@ -115,18 +115,27 @@ func (s *Service) Authenticate(ctx context.Context, bearerToken string) (*growth
 	if token == "" {
 		return nil, growthdesk.Errorf(growthdesk.EUnauthorized, "Please sign in to continue.")
 	}
-	c, err := s.verifyCaller(ctx, token, false)
+	c, err := s.verifyCaller(ctx, token, true)
 	if err != nil {
 		var e *apiError
 		if !errors.As(err, &e) {
 			return nil, err
 		}
-		if e.code == codeSessionNotFound || strings.Contains(e.message, "token is expired") {
+		if e.code == codeSessionNotFound || e.code == codeUserNotFound || strings.Contains(e.message, "token is expired") {
 			return nil, growthdesk.Errorf(growthdesk.EUnauthorized, "Your session has ended. Please sign in again.")
 		}
 		return nil, growthdesk.Errorf(growthdesk.EUnauthorized, "Your sign-in is not valid. Please sign in again.")
 	}
-	return &growthdesk.Identity{UserID: c.claims.Subject, SessionID: c.session.ID, Email: c.claims.Email, AAL: c.aal}, nil
+	id := &growthdesk.Identity{UserID: c.claims.Subject, SessionID: c.session.ID, Email: c.claims.Email, AAL: c.aal}
+	if c.aal != aal2 {
+		for _, f := range c.user.Factors {
+			if f.Status == "verified" {
+				id.MFAPending = true
+				break
+			}
+		}
+	}
+	return id, nil
 }
 
 // ListSessions returns the user's sessions, newest first, for the settings page.

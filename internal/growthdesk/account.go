@@ -51,6 +51,9 @@ type Identity struct {
 	SessionID string
 	Email     string
 	AAL       string
+	// MFAPending is true when the user has a verified second factor but this session has
+	// not passed it yet (aal1): such a session may read its own profile and nothing else.
+	MFAPending bool
 }
 
 // Caller is an authenticated request's identity with its profile: what every permission

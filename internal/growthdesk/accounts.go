@@ -153,6 +153,9 @@ func (a *Accounts) UpdateProfile(ctx context.Context, c *Caller, upd ProfileUpda
 	if c == nil || c.Profile == nil {
 		return nil, errSignIn
 	}
+	if c.MFAPending {
+		return nil, errMFAPending
+	}
 	upd.Normalize()
 	if err := upd.Validate(); err != nil {
 		return nil, err

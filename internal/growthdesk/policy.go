@@ -6,6 +6,7 @@ package growthdesk
 var (
 	errSignIn        = &Error{Code: EUnauthorized, Message: "Sign in to continue."}
 	errPending       = &Error{Code: EForbidden, Message: "Your account is waiting for approval."}
+	errMFAPending    = &Error{Code: EForbidden, Message: "Enter the code from your authenticator app to continue."}
 	errStaffOnly     = &Error{Code: EForbidden, Message: "Only staff can do this."}
 	errAdminOnly     = &Error{Code: EForbidden, Message: "Only administrators can change roles."}
 	errOwnRole       = &Error{Code: EForbidden, Message: "You cannot change your own role."}
@@ -25,6 +26,9 @@ func CanUsePortal(c *Caller) error {
 	}
 	if c.Profile.ApprovalStatus != ApprovalApproved {
 		return errPending
+	}
+	if c.MFAPending {
+		return errMFAPending
 	}
 	return nil
 }

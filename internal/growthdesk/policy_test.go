@@ -11,6 +11,8 @@ func TestPolicy_RoleByAction(t *testing.T) {
 	employee := caller("e", RoleEmployee, ApprovalApproved)
 	customer := caller("c", RoleCustomer, ApprovalApproved)
 	pendingStaff := caller("p", RoleEmployee, ApprovalPending)
+	secondFactorDue := caller("m", RoleAdmin, ApprovalApproved)
+	secondFactorDue.MFAPending = true
 	otherCustomer := &Profile{ID: "x", Role: RoleCustomer, ApprovalStatus: ApprovalPending}
 	otherAdmin := &Profile{ID: "y", Role: RoleAdmin, ApprovalStatus: ApprovalApproved}
 
@@ -23,6 +25,8 @@ func TestPolicy_RoleByAction(t *testing.T) {
 		{"nobody uses the portal", func() error { return CanUsePortal(nil) }, EUnauthorized},
 		{"pending cannot use the portal", func() error { return CanUsePortal(pendingStaff) }, EForbidden},
 		{"customer uses the portal", func() error { return CanUsePortal(customer) }, ""},
+		{"a session short of its second factor cannot use the portal", func() error { return CanUsePortal(secondFactorDue) }, EForbidden},
+		{"nor manage accounts", func() error { return CanManageAccounts(secondFactorDue) }, EForbidden},
 		{"customer cannot manage accounts", func() error { return CanManageAccounts(customer) }, EForbidden},
 		{"pending staff cannot manage accounts", func() error { return CanManageAccounts(pendingStaff) }, EForbidden},
 		{"employee manages accounts", func() error { return CanManageAccounts(employee) }, ""},

@@ -7,6 +7,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -299,5 +302,67 @@ func TestPortalAPI_ProfileAndSessions(t *testing.T) {
 	}
 	if res := env.do(t, "GET", "/api/v1/profile", "", "", "Authorization", "Bearer not-a-jwt"); res.status != 401 {
 		t.Fatalf("garbage token: %d", res.status)
+	}
+}
+
+func TestPortalAPI_SecondFactorMustBePassed(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	// The customer enrolls and verifies a TOTP factor, which lifts this session to aal2.
+	enroll := env.as(t, "customer", "POST", "/auth/v1/factors", `{"factor_type":"totp","friendly_name":"Phone"}`)
+	var factor struct {
+		ID   string `json:"id"`
+		TOTP struct {
+			Secret string `json:"secret"`
+		} `json:"totp"`
+	}
+	if err := json.Unmarshal([]byte(enroll.body), &factor); err != nil || factor.ID == "" {
+		t.Fatalf("enroll: %d %s", enroll.status, enroll.body)
+	}
+	verify := func(token string) response {
+		ch := env.do(t, "POST", "/auth/v1/factors/"+factor.ID+"/challenge", "application/json", `{}`, "Authorization", "Bearer "+token)
+		var c struct{ ID string }
+		_ = json.Unmarshal([]byte(ch.body), &c)
+		code, err := totp.GenerateCode(factor.TOTP.Secret, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return env.do(t, "POST", "/auth/v1/factors/"+factor.ID+"/verify", "application/json",
+			fmt.Sprintf(`{"challenge_id":%q,"code":%q}`, c.ID, code), "Authorization", "Bearer "+token)
+	}
+	if res := verify(env.tokens["customer"]); res.status != 200 {
+		t.Fatalf("verify: %d %s", res.status, res.body)
+	}
+
+	// A new password sign-in is aal1: it may read its profile and nothing else.
+	aal1 := env.signIn(t, "customer@example.com")
+	call := func(method, path, body string) response {
+		ct := ""
+		if body != "" {
+			ct = "application/json"
+		}
+		return env.do(t, method, path, ct, body, "Authorization", "Bearer "+aal1)
+	}
+	if res := call("GET", "/api/v1/profile", ""); res.status != 200 {
+		t.Fatalf("profile at aal1: %d %s", res.status, res.body)
+	}
+	for _, r := range []struct{ method, path, body string }{
+		{"GET", "/api/v1/profile/notifications", ""},
+		{"GET", "/api/v1/sessions", ""},
+		{"PATCH", "/api/v1/profile", `{"full_name":"Mallory"}`},
+	} {
+		if res := call(r.method, r.path, r.body); res.status != 403 || !strings.Contains(res.body, "authenticator app") {
+			t.Errorf("%s %s at aal1: %d %s", r.method, r.path, res.status, res.body)
+		}
+	}
+	// After the code, the same session is aal2 and gets through.
+	res := verify(aal1)
+	var sess struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.Unmarshal([]byte(res.body), &sess); err != nil || sess.AccessToken == "" {
+		t.Fatalf("second verify: %d %s", res.status, res.body)
+	}
+	if res := env.do(t, "GET", "/api/v1/profile/notifications", "", "", "Authorization", "Bearer "+sess.AccessToken); res.status != 200 {
+		t.Fatalf("aal2: %d %s", res.status, res.body)
 	}
 }
