@@ -12,5 +12,24 @@ export default [
   ]),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),
+  // The portal is rendered in the browser only (never prerendered): the server answers /portal/* with the app shell.
+  route("portal", "routes/portal/root.tsx", [
+    route("login", "routes/portal/login.tsx"),
+    route("register", "routes/portal/register.tsx"),
+    route("forgot-password", "routes/portal/forgot-password.tsx"),
+    route("reset-password", "routes/portal/reset-password.tsx"),
+    layout("routes/portal/layout.tsx", [
+      index("routes/portal/dashboard.tsx"),
+      route("projects", "routes/portal/projects.tsx"),
+      route("automations", "routes/portal/automations.tsx"),
+      route("reports", "routes/portal/reports.tsx"),
+      route("meetings", "routes/portal/meetings.tsx"),
+      route("support", "routes/portal/support.tsx"),
+      route("billing", "routes/portal/billing.tsx"),
+      route("faq", "routes/portal/faq.tsx"),
+      route("settings", "routes/portal/settings.tsx"),
+      route("admin", "routes/portal/admin.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,8 @@
 // port with a fresh data directory and one browser, and gives every test its own browser context.
 // A test fails when its pages log a console error or throw an uncaught error (hydration errors,
 // Content-Security-Policy violations, failed requests), unless the test allows that message.
+// Test files that need no browser call startServer() themselves. With { smtp: true } the server
+// sends its e-mail to an in-process SMTP server (startSmtpServer) that the test reads.
 
 import { spawn, execFile } from "node:child_process";
 import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
@@ -11,7 +13,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
+import { simpleParser } from "mailparser";
 import { chromium } from "playwright-core";
+import { SMTPServer } from "smtp-server";
 import { parse as parseYaml } from "yaml";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
@@ -28,6 +32,7 @@ const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
 const ACTION_TIMEOUT_MS = 10_000;
 const TEST_TIMEOUT_MS = 60_000;
+const MAIL_TIMEOUT_MS = 15_000;
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -56,28 +61,48 @@ function tail(text, lines = 60) {
 /**
  * Starts `growthdesk serve` on a free port with a fresh data directory and waits until /readyz
  * answers 200. Retries with another port if the chosen one was taken in the meantime.
+ *
+ * options:
+ *   smtp: true starts an SMTP server for this binary (startSmtpServer) and passes
+ *         `--smtp-url smtp://127.0.0.1:PORT?tls=none`; it is `server.smtp` and stops with the server.
+ *   args: further `serve` flags, e.g. ["--refresh-token-reuse-interval", "0s"].
  */
-export async function startServer() {
+export async function startServer(options = {}) {
+  const { smtp: wantSmtp = false, args = [] } = options;
+  const smtp = wantSmtp ? await startSmtpServer() : undefined;
+  const extra = smtp ? ["--smtp-url", `${smtp.url}?tls=none`, ...args] : [...args];
   const dataDir = await mkdtemp(join(tmpdir(), "growthdesk-e2e-"));
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOn(await freePort(), dataDir);
+      return await startOn(await freePort(), dataDir, extra, smtp);
     } catch (err) {
       lastError = err;
       if (!err.addressInUse) break;
     }
   }
   await rm(dataDir, { recursive: true, force: true });
+  await smtp?.stop();
   throw lastError;
 }
 
-async function startOn(port, dataDir) {
+async function startOn(port, dataDir, extraArgs, smtp) {
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(
     BIN,
-    ["serve", "--addr", `127.0.0.1:${port}`, "--data-dir", dataDir, "--site-url", url, "--log-format", "json"],
+    [
+      "serve",
+      "--addr",
+      `127.0.0.1:${port}`,
+      "--data-dir",
+      dataDir,
+      "--site-url",
+      url,
+      "--log-format",
+      "json",
+      ...extraArgs,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout.on("data", (d) => (output += d));
@@ -138,33 +163,182 @@ async function startOn(port, dataDir) {
     url,
     port,
     dataDir,
+    /** The SMTP server this binary sends to (startServer({ smtp: true })), else undefined. */
+    smtp,
     output: () => output,
     /** The stored contact-form leads, newest first (`growthdesk leads list --json`). */
     leads: () => jsonLines("leads", "list"),
     /** The stored newsletter subscribers, newest first (`growthdesk subscribers list --json`). */
     subscribers: () => jsonLines("subscribers", "list"),
-    /** SIGTERM, wait for the process to exit (SIGKILL after 10 s), remove the data directory. */
+    /**
+     * SIGTERM, wait for the process to exit (SIGKILL after 10 s), remove the data directory,
+     * then stop the SMTP server, if any.
+     */
     async stop() {
-      let result = exit;
+      try {
+        await stopBinary();
+      } finally {
+        await smtp?.stop();
+      }
+    },
+  };
+
+  async function stopBinary() {
+    let result = exit;
+    if (!result) {
+      child.kill("SIGTERM");
+      let timer;
+      const timeout = new Promise((ok) => (timer = setTimeout(() => ok(null), STOP_TIMEOUT_MS)));
+      result = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
       if (!result) {
-        child.kill("SIGTERM");
+        child.kill("SIGKILL");
+        await exited;
+        await rm(dataDir, { recursive: true, force: true });
+        throw new Error(`growthdesk serve did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM\n${tail(output)}`);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    if (result.code !== 0) {
+      throw new Error(
+        `growthdesk serve exited with code ${result.code}, signal ${result.signal} after SIGTERM\n${tail(output)}`,
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail
+
+/**
+ * An SMTP server on 127.0.0.1 and a free port that accepts every message (no TLS, no AUTH),
+ * parses it with mailparser and keeps it in memory. Returns
+ *   url            smtp://127.0.0.1:PORT (add ?tls=none for --smtp-url; startServer does)
+ *   messages()     every message received so far, oldest first
+ *   waitForMail({ to, subject, timeout }) the oldest message not yet returned by waitForMail
+ *                  whose recipients include `to` (case-insensitive) and whose subject matches the
+ *                  RegExp `subject` (optional); waits up to timeout ms (15 s) for it to arrive
+ *   stop()         closes the server
+ * A message is { to, toText, from, subject, text, html, date, headers, envelope: { from, to } }:
+ * `to` is the addresses of the To header (lower case, comma-separated), `toText` the header as
+ * written (with display names), `html` a string ("" when the message has no HTML part).
+ */
+export async function startSmtpServer() {
+  const messages = [];
+  const taken = new Set();
+  const waiters = new Set();
+  const problems = [];
+
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    banner: "growthdesk e2e",
+    size: 10 * 1024 * 1024,
+    closeTimeout: 2_000,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          messages.push(toMessage(parsed, session.envelope));
+          for (const wake of waiters) wake();
+          callback();
+        },
+        (err) => {
+          problems.push(err);
+          callback(err);
+        },
+      );
+    },
+  });
+  server.on("error", (err) => problems.push(err));
+
+  let port;
+  for (let attempt = 0; ; attempt++) {
+    port = await freePort();
+    try {
+      await new Promise((ok, fail) => {
+        const onError = (err) => fail(err);
+        server.server.once("error", onError);
+        server.listen(port, "127.0.0.1", () => {
+          server.server.off("error", onError);
+          ok();
+        });
+      });
+      break;
+    } catch (err) {
+      if (err.code !== "EADDRINUSE" || attempt >= 2) throw err;
+    }
+  }
+  problems.length = 0; // a port taken before the retry is no problem of the messages
+
+  function find(to, subject) {
+    const want = to?.toLowerCase();
+    return messages.find(
+      (m) =>
+        !taken.has(m) &&
+        (!want || m.envelope.to.includes(want) || m.to.split(", ").includes(want)) &&
+        (!subject || subject.test(m.subject)),
+    );
+  }
+
+  function describe(to, subject) {
+    const seen = messages.map((m) => `  to ${m.to}: ${JSON.stringify(m.subject)}${taken.has(m) ? " (taken)" : ""}`);
+    return (
+      `no e-mail${to ? ` to ${to}` : ""}${subject ? ` with a subject matching ${subject}` : ""} ` +
+      `arrived at the SMTP server; received:\n${seen.join("\n") || "  nothing"}` +
+      (problems.length ? `\nSMTP server errors:\n  ${problems.map(String).join("\n  ")}` : "")
+    );
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages: () => [...messages],
+    async waitForMail({ to, subject, timeout = MAIL_TIMEOUT_MS } = {}) {
+      let found = find(to, subject);
+      if (!found) {
+        let wake;
         let timer;
-        const timeout = new Promise((ok) => (timer = setTimeout(() => ok(null), STOP_TIMEOUT_MS)));
-        result = await Promise.race([exited, timeout]);
-        clearTimeout(timer);
-        if (!result) {
-          child.kill("SIGKILL");
-          await exited;
-          await rm(dataDir, { recursive: true, force: true });
-          throw new Error(`growthdesk serve did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM\n${tail(output)}`);
+        try {
+          found = await new Promise((ok, fail) => {
+            wake = () => {
+              const m = find(to, subject);
+              if (m) ok(m);
+            };
+            waiters.add(wake);
+            timer = setTimeout(() => fail(new Error(describe(to, subject))), timeout);
+          });
+        } finally {
+          waiters.delete(wake);
+          clearTimeout(timer);
         }
       }
-      await rm(dataDir, { recursive: true, force: true });
-      if (result.code !== 0) {
-        throw new Error(
-          `growthdesk serve exited with code ${result.code}, signal ${result.signal} after SIGTERM\n${tail(output)}`,
-        );
-      }
+      taken.add(found);
+      return found;
+    },
+    stop: () => new Promise((ok) => server.close(() => ok())),
+  };
+}
+
+function toMessage(parsed, envelope) {
+  const addresses = (field) =>
+    (Array.isArray(field) ? field : field ? [field] : [])
+      .flatMap((group) => group.value)
+      .flatMap((a) => (a.group ? a.group : [a]))
+      .map((a) => a.address.toLowerCase());
+  return {
+    to: addresses(parsed.to).join(", "),
+    toText: parsed.to ? [parsed.to].flat().map((t) => t.text).join(", ") : "",
+    from: addresses(parsed.from).join(", "),
+    subject: parsed.subject ?? "",
+    text: parsed.text ?? "",
+    html: typeof parsed.html === "string" ? parsed.html : "",
+    date: parsed.date,
+    headers: parsed.headers,
+    envelope: {
+      from: envelope.mailFrom ? envelope.mailFrom.address.toLowerCase() : "",
+      to: envelope.rcptTo.map((r) => r.address.toLowerCase()),
     },
   };
 }
@@ -194,12 +368,13 @@ export function launchBrowser() {
 /**
  * Registers before/after hooks for this file (one server, one browser) and returns
  * { server, browser, pageTest }. Call it once at the top level of a test file.
+ * serverOptions go to startServer (e.g. { smtp: true }).
  */
-export function e2eSuite() {
+export function e2eSuite(serverOptions = {}) {
   const suite = { server: undefined, browser: undefined, pageTest };
 
   before(async () => {
-    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([startServer(serverOptions), launchBrowser()]);
     if (server.status === "fulfilled") suite.server = server.value;
     if (browser.status === "fulfilled") suite.browser = browser.value;
     if (server.status === "rejected") throw server.reason;

@@ -14,18 +14,26 @@ export class ApiError extends Error {
   }
 }
 
-/** POST a JSON body to the API; resolves with the decoded answer or rejects with an ApiError. */
-export async function postJSON<T>(path: string, body: unknown, init?: RequestInit): Promise<T> {
+/** Per-call options: the bearer access token of a signed-in user and a signal to abort the call. */
+export type RequestOptions = { token?: string; signal?: AbortSignal };
+
+const NETWORK_ERROR_MESSAGE = "We could not reach the server. Check your connection and try again.";
+const FALLBACK_ERROR_MESSAGE = "Something went wrong. Please try again.";
+
+async function requestJSON<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let res: Response;
   try {
     res = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      ...init,
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
     });
   } catch {
-    throw new ApiError(0, { code: "network_error", message: "We could not reach the server. Check your connection and try again." });
+    throw new ApiError(0, { code: "network_error", message: NETWORK_ERROR_MESSAGE });
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -35,12 +43,40 @@ export async function postJSON<T>(path: string, body: unknown, init?: RequestIni
     data = undefined;
   }
   if (!res.ok) {
-    const body = data as Partial<ApiErrorBody> | undefined;
+    const errorBody = data as Partial<ApiErrorBody> | undefined;
     throw new ApiError(res.status, {
-      code: body?.code ?? "unexpected",
-      message: body?.message ?? "Something went wrong. Please try again.",
-      fields: body?.fields,
+      code: typeof errorBody?.code === "string" ? errorBody.code : "unexpected",
+      message: typeof errorBody?.message === "string" && errorBody.message ? errorBody.message : FALLBACK_ERROR_MESSAGE,
+      fields: errorBody?.fields,
     });
   }
   return data as T;
+}
+
+/** GET a JSON document; resolves with the decoded answer or rejects with an ApiError. */
+export function getJSON<T>(path: string, options?: RequestOptions): Promise<T> {
+  return requestJSON<T>("GET", path, undefined, options);
+}
+
+/** POST a JSON body to the API; resolves with the decoded answer or rejects with an ApiError. */
+export function postJSON<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return requestJSON<T>("POST", path, body, options);
+}
+
+export function patchJSON<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return requestJSON<T>("PATCH", path, body, options);
+}
+
+export function putJSON<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return requestJSON<T>("PUT", path, body, options);
+}
+
+/** DELETE a resource; a 204 answer resolves with undefined. */
+export function deleteJSON<T = void>(path: string, options?: RequestOptions): Promise<T> {
+  return requestJSON<T>("DELETE", path, undefined, options);
+}
+
+/** The message to show for a failed call: the server's own text for an ApiError, the fallback otherwise. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.message ? err.message : fallback;
 }

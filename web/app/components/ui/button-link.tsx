@@ -5,6 +5,7 @@ const variants = {
   primary: "bg-blue-700 text-white hover:bg-blue-800",
   secondary: "bg-white text-blue-800 ring-1 ring-inset ring-blue-200 hover:bg-blue-50",
   inverse: "bg-white text-blue-800 hover:bg-blue-50",
+  danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 
 export const buttonClasses = (variant: keyof typeof variants = "primary") =>

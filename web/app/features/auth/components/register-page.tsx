@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate } from "react-router";
+import { CircleCheck, Clock, Mail } from "lucide-react";
+import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button-link";
+import { fieldControlClasses } from "~/components/ui/form-field";
+import { PasswordInput } from "~/components/ui/password-input";
+import { Spinner } from "~/components/ui/spinner";
+import { FullPageSpinner } from "~/components/ui/full-page-spinner";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useAuth } from "../auth-provider";
+import { MIN_PASSWORD_LENGTH } from "../credentials";
+import { guestPageAccess } from "../guards";
+import {
+  EMPTY_REGISTRATION,
+  REGISTRATION_ERRORS,
+  createMathChallenge,
+  isMathAnswerCorrect,
+  validateRegistration,
+  type RegistrationInput,
+} from "../registration";
+import { AuthLayout, linkClasses } from "./auth-layout";
+
+const ERROR_ID = "register-error";
+
+function RegistrationSubmitted({ email }: { email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+        <CircleCheck className="h-8 w-8" aria-hidden="true" />
+      </span>
+      <h2 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900" style={{ outline: "none" }}>
+        Registration Submitted
+      </h2>
+      <p className="mt-2 text-slate-600">Thank you. Your request for portal access has been received.</p>
+      <div className="mt-6 space-y-4 text-left text-sm text-slate-700">
+        <div className="flex gap-3 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
+          <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
+          <p>
+            <strong className="font-semibold text-slate-900">Pending administrator approval.</strong> An administrator will
+            review your request. You can sign in once your account has been approved.
+          </p>
+        </div>
+        <div className="flex gap-3 rounded-lg bg-blue-50 p-4 ring-1 ring-blue-200">
+          <Mail className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+          <p>
+            <strong className="font-semibold text-slate-900">Confirm your email address.</strong> If this address is new to
+            us, we have sent a confirmation link to <span className="font-medium break-all">{email}</span>. Check your spam
+            folder if it does not arrive within a few minutes.
+          </p>
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-900">What happens next</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-5">
+            <li>Click the confirmation link in the email we sent you.</li>
+            <li>An administrator reviews and approves your account.</li>
+            <li>We email you when your account is approved; then sign in to your portal.</li>
+          </ol>
+        </div>
+      </div>
+      <Link to="/portal/login" className={`${buttonClasses("primary")} mt-8 w-full`}>
+        Back to Sign In
+      </Link>
+    </div>
+  );
+}
+
+export function RegisterPage() {
+  const { snapshot, signUp } = useAuth();
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<RegistrationInput>(EMPTY_REGISTRATION);
+  const [challenge] = useState(() => createMathChallenge());
+  const [verified, setVerified] = useState(false);
+  const [mathError, setMathError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
+
+  const access = guestPageAccess(snapshot);
+  if (access === "loading") return <FullPageSpinner />;
+  if (access === "portal") return <Navigate to="/portal" replace />;
+
+  function update<K extends keyof RegistrationInput>(field: K, value: RegistrationInput[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function updateAnswer(value: string) {
+    update("mathAnswer", value);
+    setVerified(false);
+    setMathError(null);
+  }
+
+  function verifyAnswer() {
+    if (isMathAnswerCorrect(challenge, values.mathAnswer)) {
+      setVerified(true);
+      setMathError(null);
+    } else {
+      setVerified(false);
+      setMathError(REGISTRATION_ERRORS.math);
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateRegistration(values, challenge);
+    if (problem) {
+      setError(problem);
+      if (problem === REGISTRATION_ERRORS.math) setVerified(false);
+      return;
+    }
+    setVerified(true);
+    setBusy(true);
+    setError(null);
+    const result = await signUp({ email: values.email, password: values.password, fullName: values.fullName });
+    setBusy(false);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    setSubmittedEmail(values.email.trim().toLowerCase());
+  }
+
+  if (submittedEmail !== null) {
+    return (
+      <AuthLayout title="Request Account Access">
+        <RegistrationSubmitted email={submittedEmail} />
+      </AuthLayout>
+    );
+  }
+
+  const label = "block text-sm font-semibold text-slate-900";
+  return (
+    <AuthLayout
+      title="Request Account Access"
+      subtitle="Tell us who you are. An administrator approves every new account before it can use the portal."
+    >
+      <form onSubmit={handleSubmit} className="space-y-5" aria-describedby={error ? ERROR_ID : undefined}>
+        {error && (
+          <div ref={errorBox} tabIndex={-1} style={{ outline: "none" }}>
+            <Alert id={ERROR_ID} tone="error">
+              {error}
+            </Alert>
+          </div>
+        )}
+        <div>
+          <label htmlFor="register-full-name" className={label}>
+            Full name
+          </label>
+          <input
+            id="register-full-name"
+            name="fullName"
+            autoComplete="name"
+            required
+            value={values.fullName}
+            onChange={(e) => update("fullName", e.target.value)}
+            className={`${fieldControlClasses(false)} mt-1.5`}
+          />
+        </div>
+        <div>
+          <label htmlFor="register-email" className={label}>
+            Email
+          </label>
+          <input
+            id="register-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => update("email", e.target.value)}
+            className={`${fieldControlClasses(false)} mt-1.5`}
+          />
+        </div>
+        <div>
+          <label htmlFor="register-password" className={label}>
+            Password
+          </label>
+          <div className="mt-1.5">
+            <PasswordInput
+              id="register-password"
+              name="password"
+              autoComplete="new-password"
+              required
+              aria-describedby="register-password-hint"
+              value={values.password}
+              onChange={(e) => update("password", e.target.value)}
+            />
+          </div>
+          <p id="register-password-hint" className="mt-1.5 text-sm text-slate-600">
+            At least {MIN_PASSWORD_LENGTH} characters.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="register-confirm-password" className={label}>
+            Confirm password
+          </label>
+          <div className="mt-1.5">
+            <PasswordInput
+              id="register-confirm-password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={(e) => update("confirmPassword", e.target.value)}
+            />
+          </div>
+        </div>
+
+        <fieldset className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Security check</legend>
+          {hydrated ? (
+            <>
+              <label htmlFor="register-math" className="block text-sm text-slate-700">
+                What is {challenge.a} + {challenge.b}?
+              </label>
+              <div className="mt-1.5 flex items-center gap-3">
+                <input
+                  id="register-math"
+                  name="mathAnswer"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  required
+                  value={values.mathAnswer}
+                  onChange={(e) => updateAnswer(e.target.value)}
+                  aria-invalid={mathError ? true : undefined}
+                  aria-describedby="register-math-status"
+                  className={`${fieldControlClasses(Boolean(mathError))} w-28`}
+                />
+                <button
+                  type="button"
+                  onClick={verifyAnswer}
+                  className="rounded-lg px-4 py-2.5 text-sm font-semibold text-blue-800 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
+                >
+                  Verify
+                </button>
+                <span id="register-math-status" role="status" className="text-sm font-semibold whitespace-nowrap">
+                  {verified ? <span className="text-green-700">✓ Verified</span> : mathError ? <span className="text-red-700">{mathError}</span> : null}
+                </span>
+              </div>
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">Loading the security check…</p>
+          )}
+        </fieldset>
+
+        <div className="flex items-start gap-2.5">
+          <input
+            id="register-terms"
+            name="acceptedTerms"
+            type="checkbox"
+            required
+            checked={values.acceptedTerms}
+            onChange={(e) => update("acceptedTerms", e.target.checked)}
+            className="mt-0.5 h-4 w-4 rounded border-slate-500 accent-blue-700"
+          />
+          <label htmlFor="register-terms" className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/terms" target="_blank" className={linkClasses}>
+              Terms of Service
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy" target="_blank" className={linkClasses}>
+              Privacy Policy
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+            .
+          </label>
+        </div>
+
+        <button type="submit" disabled={busy || !hydrated} className={`${buttonClasses("primary")} w-full`}>
+          {busy && <Spinner className="h-4 w-4 border-2" />}
+          {busy ? "Submitting Request..." : "Request Account Access"}
+        </button>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{" "}
+          <Link to="/portal/login" className={linkClasses}>
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { PORTAL_NAV, adminNavFor, displayName, userInitial } from "./nav";
+import { portalMeta } from "./portal-meta";
+
+describe("portal navigation", () => {
+  it("lists the spec's sections in order", () => {
+    expect(PORTAL_NAV.map((i) => [i.label, i.to])).toEqual([
+      ["Dashboard", "/portal"],
+      ["Projects", "/portal/projects"],
+      ["Automations", "/portal/automations"],
+      ["Reports", "/portal/reports"],
+      ["Meetings", "/portal/meetings"],
+      ["Support", "/portal/support"],
+      ["Billing", "/portal/billing"],
+      ["FAQ", "/portal/faq"],
+      ["Settings", "/portal/settings"],
+    ]);
+  });
+
+  it("shows 'Admin Dashboard' to staff only", () => {
+    expect(adminNavFor("admin").map((i) => i.label)).toEqual(["Admin Dashboard"]);
+    expect(adminNavFor("employee").map((i) => i.to)).toEqual(["/portal/admin"]);
+    expect(adminNavFor("customer")).toEqual([]);
+    expect(adminNavFor(undefined)).toEqual([]);
+  });
+
+  it("derives the initial and the greeting", () => {
+    expect(userInitial("ada lovelace", "x@example.com")).toBe("A");
+    expect(userInitial("", "zoe@example.com")).toBe("Z");
+    expect(userInitial(undefined, undefined)).toBe("?");
+    expect(displayName(" Ada Lovelace ", "ada@example.com")).toBe("Ada Lovelace");
+    expect(displayName("", "ada@example.com")).toBe("ada@example.com");
+  });
+
+  it("gives portal pages a title and keeps them out of search engines", () => {
+    expect(portalMeta("Settings")).toEqual([
+      { title: "Settings | Growthdesk Portal" },
+      { name: "robots", content: "noindex, nofollow" },
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import {
+  ChartColumn,
+  CalendarDays,
+  CircleHelp,
+  CreditCard,
+  FolderKanban,
+  LayoutDashboard,
+  LifeBuoy,
+  Settings,
+  ShieldCheck,
+  Workflow,
+  type LucideIcon,
+} from "lucide-react";
+import { isStaff, type Role } from "~/features/auth/profile-api";
+
+export type PortalNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+export const PORTAL_NAV: readonly PortalNavItem[] = [
+  { to: "/portal", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/portal/projects", label: "Projects", icon: FolderKanban },
+  { to: "/portal/automations", label: "Automations", icon: Workflow },
+  { to: "/portal/reports", label: "Reports", icon: ChartColumn },
+  { to: "/portal/meetings", label: "Meetings", icon: CalendarDays },
+  { to: "/portal/support", label: "Support", icon: LifeBuoy },
+  { to: "/portal/billing", label: "Billing", icon: CreditCard },
+  { to: "/portal/faq", label: "FAQ", icon: CircleHelp },
+  { to: "/portal/settings", label: "Settings", icon: Settings },
+];
+
+export const ADMIN_NAV: readonly PortalNavItem[] = [{ to: "/portal/admin", label: "Admin Dashboard", icon: ShieldCheck }];
+
+/** The 'Administration' group is shown to admins and employees only. */
+export function adminNavFor(role: Role | undefined): readonly PortalNavItem[] {
+  return isStaff(role) ? ADMIN_NAV : [];
+}
+
+/** The initial shown in the sidebar: the first letter of the name, else of the e-mail address. */
+export function userInitial(fullName: string | undefined, email: string | undefined): string {
+  const source = (fullName ?? "").trim() || (email ?? "").trim();
+  return source ? source.charAt(0).toUpperCase() : "?";
+}
+
+/** The name to greet a user with: the full name, else the e-mail address. */
+export function displayName(fullName: string | undefined, email: string | undefined): string {
+  return (fullName ?? "").trim() || (email ?? "").trim() || "there";
+}

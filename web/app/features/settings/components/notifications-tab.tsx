@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert } from "~/components/ui/alert";
+import { Switch } from "~/components/ui/switch";
+import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
+import { fetchNotifications, saveNotifications, settingsKeys, type NotificationSettings } from "../api";
+import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+
+const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
+  { key: "email", label: "Email notifications", description: "News about your account and services by email." },
+  { key: "ticket_updates", label: "Ticket updates", description: "An email when one of your support tickets changes or gets a reply." },
+  { key: "forum_replies", label: "Forum replies", description: "An email when someone replies to your forum posts." },
+];
+
+export function NotificationsTab() {
+  const { user } = useAuth();
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  const key = settingsKeys.notifications(user?.id ?? "");
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const settings = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchNotifications(token, signal) });
+  const save = useMutation({
+    mutationFn: (next: NotificationSettings) => saveNotifications(token, next),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      setNotice({ tone: "success", text: "Notification preferences saved." });
+    },
+    onError: () => setNotice({ tone: "error", text: "Failed to save notification preferences. Please try again." }),
+  });
+
+  function toggle(option: keyof NotificationSettings, value: boolean) {
+    if (!settings.data || save.isPending) return;
+    setNotice(null);
+    save.mutate({ ...settings.data, [option]: value });
+  }
+
+  const shown = save.isPending && save.variables ? save.variables : settings.data;
+
+  return (
+    <SettingsCard title="Notifications" description="Choose which emails we send you. Changes are saved as you make them.">
+      {settings.isPending ? (
+        <LoadingRow label="Loading your preferences…" />
+      ) : settings.isError || !shown ? (
+        <Alert tone="error" title="Your notification preferences could not be loaded.">
+          <button type="button" onClick={() => void settings.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+            Try again
+          </button>
+        </Alert>
+      ) : (
+        <>
+          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+          <div className="divide-y divide-slate-200">
+            {OPTIONS.map((option) => (
+              <Switch
+                key={option.key}
+                label={option.label}
+                description={option.description}
+                checked={shown[option.key]}
+                disabled={save.isPending}
+                onChange={(value) => toggle(option.key, value)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button-link";
+import { FormField, fieldControlClasses } from "~/components/ui/form-field";
+import { Spinner } from "~/components/ui/spinner";
+import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
+import { ApiError } from "~/lib/api";
+import { updateProfile, type ProfileUpdate } from "../api";
+import { SettingsCard } from "~/components/ui/settings-card";
+
+type Notice = { tone: "success" | "error"; text: string } | null;
+
+export function ProfileTab() {
+  const { profile, user, refreshProfile } = useAuth();
+  const token = useAccessToken();
+  const [fullName, setFullName] = useState(profile?.full_name ?? "");
+  const [avatarUrl, setAvatarUrl] = useState(profile?.avatar_url ?? "");
+  const [notice, setNotice] = useState<Notice>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const save = useMutation({
+    mutationFn: (update: ProfileUpdate) => updateProfile(token, update),
+    onSuccess: async () => {
+      setFieldErrors({});
+      setNotice({ tone: "success", text: "Profile updated successfully!" });
+      await refreshProfile();
+    },
+    onError: (err) => {
+      setFieldErrors(err instanceof ApiError ? err.fields : {});
+      setNotice({ tone: "error", text: "Failed to update profile" });
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setNotice(null);
+    save.mutate({ full_name: fullName.trim(), avatar_url: avatarUrl.trim() });
+  }
+
+  return (
+    <SettingsCard title="Profile" description="How you appear in the portal.">
+      <form onSubmit={handleSubmit} className="max-w-xl space-y-5">
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        <FormField id="profile-email" label="Email" hint="Email cannot be changed">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              value={profile?.email ?? user?.email ?? ""}
+              readOnly
+              className={`${fieldControlClasses(false)} bg-slate-100 text-slate-700`}
+            />
+          )}
+        </FormField>
+        <FormField id="profile-full-name" label="Full name" error={fieldErrors.full_name}>
+          {(control) => (
+            <input
+              {...control}
+              name="full_name"
+              autoComplete="name"
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+              className={fieldControlClasses(Boolean(fieldErrors.full_name))}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="profile-avatar-url"
+          label="Avatar URL"
+          hint="A link to a square picture of you (https://…). Leave empty for none."
+          error={fieldErrors.avatar_url}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="avatar_url"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={avatarUrl}
+              onChange={(e) => setAvatarUrl(e.target.value)}
+              className={fieldControlClasses(Boolean(fieldErrors.avatar_url))}
+            />
+          )}
+        </FormField>
+        <button type="submit" disabled={save.isPending} className={buttonClasses("primary")}>
+          {save.isPending && <Spinner className="h-4 w-4 border-2" />}
+          {save.isPending ? "Saving..." : "Save changes"}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}

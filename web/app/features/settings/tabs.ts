@@ -1,0 +1,27 @@
+import { isStaff, type Role } from "~/features/auth/profile-api";
+
+export type SettingsTabId = "profile" | "notifications" | "security" | "announcements" | "admin" | "impersonation";
+
+export type SettingsTab = { id: SettingsTabId; label: string };
+
+const EVERYONE: SettingsTab[] = [
+  { id: "profile", label: "Profile" },
+  { id: "notifications", label: "Notifications" },
+  { id: "security", label: "Security" },
+];
+
+const STAFF: SettingsTab[] = [
+  { id: "announcements", label: "Announcements" },
+  { id: "admin", label: "Admin Management" },
+  { id: "impersonation", label: "User Impersonation" },
+];
+
+/** Profile, Notifications and Security for everyone; staff also get the three staff tabs (spec order). */
+export function settingsTabsFor(role: Role | undefined): SettingsTab[] {
+  return isStaff(role) ? [...EVERYONE, ...STAFF] : EVERYONE;
+}
+
+/** The tab named in the URL when the user may see it, else the first one. */
+export function selectedTab(tabs: SettingsTab[], requested: string | null): SettingsTabId {
+  return tabs.find((tab) => tab.id === requested)?.id ?? "profile";
+}
