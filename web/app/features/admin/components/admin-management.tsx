@@ -229,7 +229,7 @@ export function AdminManagement() {
           ) : users.data.length === 0 ? (
             <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">No users match your search.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200" aria-busy={users.isFetching}>
+            <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200" aria-busy={users.isFetching}>
               <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
                 <caption className="sr-only">Users</caption>
                 <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">

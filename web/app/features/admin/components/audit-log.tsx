@@ -45,7 +45,7 @@ export function AuditLog() {
       ) : log.data.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">Nothing has been recorded yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Audit log</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
