@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/growthdesk/growthdesk/internal/clientip"
 )
 
 // maxBodyBytes bounds every request body, as GoTrue does.
@@ -68,22 +69,9 @@ func withCORS(next http.Handler) http.Handler {
 	})
 }
 
-// clientIP is the address limits and MFA challenges are bound to: the connection's peer,
-// or behind a trusted proxy the first X-Forwarded-For entry.
+// clientIP is the address limits and MFA challenges are bound to.
 func (s *Service) clientIP(r *http.Request) string {
-	if s.cfg.TrustProxyHeaders {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return clientip.Of(r, s.cfg.TrustProxyHeaders)
 }
 
 // handlerFunc is a handler that returns its error; the router writes it.

@@ -6,12 +6,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime/debug"
-	"strings"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/clientip"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
@@ -109,23 +108,8 @@ func withSecurityHeaders(hsts bool, next http.Handler) http.Handler {
 	})
 }
 
-// clientIP is the address rate limits are counted by: the connection's peer, or, behind a
-// trusted proxy, the first address of X-Forwarded-For.
-func clientIP(r *http.Request, trustProxy bool) string {
-	if trustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// clientIP is the address rate limits and audit entries name.
+func clientIP(r *http.Request, trustProxy bool) string { return clientip.Of(r, trustProxy) }
 
 // rateLimited refuses a client over lim with 429 and Retry-After. If the counter cannot be
 // read the request goes through: a limiter fault must not take the site down.
