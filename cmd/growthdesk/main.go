@@ -240,7 +240,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	}, server.Deps{
 		Logger:      log,
 		DB:          db,
-		Leads:       store.NewLeadService(db),
+		Leads:       store.NewLeadService(db).WithNotification(renderer.LeadNotification),
 		Newsletter:  store.NewNewsletterService(db),
 		Limiter:     limiter,
 		Auth:        authSvc,

@@ -9,6 +9,7 @@ const (
 	EmailMagicLink    = "magic_link"       // sign in by link
 	EmailReauth       = "reauthentication" // a code to confirm a sensitive change
 	EmailApproval     = "approval"         // the account was approved
+	EmailNewLead      = "new_lead"         // to the company: a visitor asked for a call
 )
 
 // Email is one rendered message, ready for the outbox.
@@ -28,6 +29,14 @@ type EmailData struct {
 	ActionURL string
 	// Code is a one-time code to type instead of following the link.
 	Code string
+	// Details are labelled values listed in the message (a lead's answers).
+	Details []EmailDetail
+}
+
+// EmailDetail is one labelled value of a message.
+type EmailDetail struct {
+	Label string
+	Value string
 }
 
 // EmailRenderer turns a kind of message and its data into an Email branded with the site

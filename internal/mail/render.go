@@ -34,6 +34,8 @@ type kindSpec struct {
 	// needsCode is true when the message is useless without a one-time code; otherwise it
 	// needs a link or a code (approval gets a default link).
 	needsCode bool
+	// informational messages carry details for the company and need neither link nor code.
+	informational bool
 }
 
 var kinds = map[string]kindSpec{
@@ -42,6 +44,7 @@ var kinds = map[string]kindSpec{
 	growthdesk.EmailMagicLink:    {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed."},
 	growthdesk.EmailReauth:       {subject: "Your %s verification code", preheader: "Your one-time code to confirm a change to your account.", needsCode: true},
 	growthdesk.EmailApproval:     {subject: "Your %s account is approved", preheader: "You can now sign in to the customer portal."},
+	growthdesk.EmailNewLead:      {subject: "New discovery call request on %s", preheader: "A visitor asked for a free strategy call.", informational: true},
 }
 
 // Renderer renders every kind of e-mail branded with the site configuration. It implements
@@ -112,6 +115,7 @@ type view struct {
 	FullName  string
 	ActionURL string
 	Code      string
+	Details   []growthdesk.EmailDetail
 }
 
 // Render returns the message of the given kind for to. It fails for an unknown kind, an
@@ -139,7 +143,7 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 	switch {
 	case spec.needsCode && data.Code == "":
 		return nil, fmt.Errorf("render %s mail: a code is required", kind)
-	case data.ActionURL == "" && data.Code == "":
+	case data.ActionURL == "" && data.Code == "" && !spec.informational:
 		return nil, fmt.Errorf("render %s mail: a link or a code is required", kind)
 	}
 	v := view{
@@ -154,6 +158,7 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 		FullName:  cleanName(data.FullName),
 		ActionURL: data.ActionURL,
 		Code:      data.Code,
+		Details:   data.Details,
 	}
 	if v.Copyright == "" {
 		v.Copyright = r.site.Name
@@ -219,4 +224,34 @@ func tidyText(s string) string {
 	s = trailingSpace.ReplaceAllString(s, "\n")
 	s = blankLines.ReplaceAllString(s, "\n\n")
 	return strings.TrimSpace(s) + "\n"
+}
+
+// preferredTimes names the contact form's call windows in messages.
+var preferredTimes = map[string]string{
+	"morning":   "Morning (9am–12pm ET)",
+	"afternoon": "Afternoon (12pm–5pm ET)",
+	"evening":   "Evening (5pm–7pm ET)",
+	"anytime":   "Any time works",
+}
+
+// LeadNotification renders the message that tells the company (at its site e-mail) about a
+// new discovery-call request.
+func (r *Renderer) LeadNotification(l *growthdesk.Lead) (*growthdesk.Email, error) {
+	phone := l.Phone
+	if phone == "" {
+		phone = "(not given)"
+	}
+	when := preferredTimes[l.PreferredTime]
+	if when == "" {
+		when = l.PreferredTime
+	}
+	return r.Render(growthdesk.EmailNewLead, r.site.Email, growthdesk.EmailData{Details: []growthdesk.EmailDetail{
+		{Label: "Name", Value: l.Name},
+		{Label: "Email", Value: l.Email},
+		{Label: "Company", Value: l.Company},
+		{Label: "Phone", Value: phone},
+		{Label: "Preferred time", Value: when},
+		{Label: "Wants to automate", Value: l.AutomationGoal},
+		{Label: "Received", Value: l.CreatedAt.UTC().Format("Jan 2, 2006 15:04 UTC")},
+	}})
 }

@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/site"
@@ -178,5 +179,31 @@ func TestNewRenderer_RejectsBadConfiguration(t *testing.T) {
 	}
 	if _, err := NewRenderer(testSite(), "growthdesk.example"); err == nil {
 		t.Error("accepted a site URL without a scheme")
+	}
+}
+
+func TestLeadNotification_ListsTheLeadForTheCompany(t *testing.T) {
+	r, err := NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "https://www.example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := r.LeadNotification(&growthdesk.Lead{
+		Name: "Dana <b>Whitfield</b>", Email: "dana@example.com", Company: "Whitfield Dental",
+		AutomationGoal: "Answer questions\nafter hours", PreferredTime: "morning",
+		CreatedAt: time.Date(2026, 3, 4, 5, 6, 0, 0, time.UTC),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.To != "hello@example.com" || m.Kind != growthdesk.EmailNewLead || !strings.Contains(m.Subject, "discovery call") {
+		t.Fatalf("message = %+v", m)
+	}
+	for _, want := range []string{"Whitfield Dental", "dana@example.com", "Morning (9am–12pm ET)", "(not given)", "Answer questions\nafter hours", "Mar 4, 2026 05:06 UTC"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if strings.Contains(m.HTML, "<b>Whitfield</b>") || !strings.Contains(m.HTML, "&lt;b&gt;Whitfield&lt;/b&gt;") {
+		t.Error("the lead's name was not escaped in the HTML part")
 	}
 }

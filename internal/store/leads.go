@@ -10,10 +10,21 @@ import (
 )
 
 // LeadService stores the contact page's discovery-call requests.
-type LeadService struct{ db *DB }
+type LeadService struct {
+	db *DB
+	// notify renders the message that tells the company about a new lead; nil sends none.
+	notify func(*growthdesk.Lead) (*growthdesk.Email, error)
+}
 
 // NewLeadService returns a LeadService on db.
 func NewLeadService(db *DB) *LeadService { return &LeadService{db: db} }
+
+// WithNotification makes every new lead enqueue the message notify renders, in the same
+// transaction as the lead, so staff hear of each lead exactly once.
+func (s *LeadService) WithNotification(notify func(*growthdesk.Lead) (*growthdesk.Email, error)) *LeadService {
+	s.notify = notify
+	return s
+}
 
 var _ growthdesk.LeadService = (*LeadService)(nil)
 
@@ -42,6 +53,15 @@ func (s *LeadService) CreateLead(ctx context.Context, in growthdesk.LeadInput) (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		lead.ID, lead.Name, lead.Email, lead.Company, lead.Phone, lead.AutomationGoal, lead.PreferredTime, lead.CreatedAt); err != nil {
 		return nil, fmt.Errorf("insert lead: %w", err)
+	}
+	if s.notify != nil {
+		msg, err := s.notify(lead)
+		if err != nil {
+			return nil, fmt.Errorf("render lead notification: %w", err)
+		}
+		if err := tx.enqueueMail(ctx, msg); err != nil {
+			return nil, err
+		}
 	}
 	return lead, tx.Commit()
 }

@@ -156,3 +156,24 @@ func TestRateLimiter_CountsPerBucketAndWindow(t *testing.T) {
 		}
 	})
 }
+
+func TestCreateLead_NotifiesTheCompanyOnce(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		leads := store.NewLeadService(db).WithNotification(func(l *growthdesk.Lead) (*growthdesk.Email, error) {
+			return &growthdesk.Email{Kind: growthdesk.EmailNewLead, To: "hello@example.com", Subject: "New lead", Text: l.Company}, nil
+		})
+		if _, err := leads.CreateLead(ctx, validLead()); err != nil {
+			t.Fatal(err)
+		}
+		bad := validLead()
+		bad.Email = "nope"
+		if _, err := leads.CreateLead(ctx, bad); err == nil {
+			t.Fatal("invalid lead accepted")
+		}
+		n, err := store.NewMailOutboxForTest(db).Count(ctx, growthdesk.EmailNewLead, "hello@example.com")
+		if err != nil || n != 1 {
+			t.Fatalf("notifications = %d, %v; want 1", n, err)
+		}
+	})
+}
