@@ -6,10 +6,11 @@
 // is detected at once instead of after the default 10 s.
 
 import assert from "node:assert/strict";
-import { createHmac, createPublicKey, randomUUID, verify as verifySignature } from "node:crypto";
+import { createPublicKey, randomUUID, verify as verifySignature } from "node:crypto";
 import { after, before, test } from "node:test";
 import { AuthApiError, AuthClient, AuthSessionMissingError } from "@supabase/auth-js";
 import { siteConfig, startServer } from "./harness.mjs";
+import { base32Decode, currentTotp, totp } from "./totp.mjs";
 
 const PASSWORD = "correct-Horse-7-battery";
 const NEW_PASSWORD = "another-Staple-42-lamp";
@@ -129,47 +130,6 @@ async function signedIn(email, password = PASSWORD) {
   const { data, error } = await client.signInWithPassword({ email, password });
   assert.ifError(error);
   return Object.assign(client, { session: data.session });
-}
-
-// TOTP (RFC 6238) computed here, independently of the server's library.
-
-function base32Decode(text) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out = [];
-  for (const ch of text.replace(/=+$/, "").toUpperCase()) {
-    const index = alphabet.indexOf(ch);
-    if (index < 0) throw new Error(`not base32: ${JSON.stringify(ch)} in ${text}`);
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((value >>> bits) & 0xff);
-    }
-  }
-  return Buffer.from(out);
-}
-
-function totp(secret, counter, digits = 6) {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac("sha1", base32Decode(secret)).update(message).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
-  return String(code).padStart(digits, "0");
-}
-
-/** The code of the current 30 s window; waits for the next window when < 2 s are left. */
-async function currentTotp(secret) {
-  let now = Date.now() / 1000;
-  const left = 30 - (now % 30);
-  if (left < 2) {
-    await new Promise((ok) => setTimeout(ok, left * 1000 + 100));
-    now = Date.now() / 1000;
-  }
-  const counter = Math.floor(now / 30);
-  return { code: totp(secret, counter), counter };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -166,8 +166,12 @@ async function startOn(port, dataDir, extraArgs, smtp) {
     /** The SMTP server this binary sends to (startServer({ smtp: true })), else undefined. */
     smtp,
     output: () => output,
+    /** Runs `growthdesk ARGS...` (add --data-dir server.dataDir where it applies); resolves with stdout. */
+    cli,
     /** The stored contact-form leads, newest first (`growthdesk leads list --json`). */
     leads: () => jsonLines("leads", "list"),
+    /** The accounts (`growthdesk users list --json`). */
+    users: () => jsonLines("users", "list"),
     /** The stored newsletter subscribers, newest first (`growthdesk subscribers list --json`). */
     subscribers: () => jsonLines("subscribers", "list"),
     /**
@@ -389,38 +393,46 @@ export function e2eSuite(serverOptions = {}) {
   /**
    * A test with a fresh browser context and page. options: viewport, timeout,
    * allowConsoleErrors (RegExps for console errors this test expects, e.g. a 404 it asks for).
-   * fn receives { page, context, server, url(path) }.
+   * fn receives { page, context, server, url(path), newContext() }; newContext() opens another
+   * context set up and watched like the first (a second person), closed with it after the test.
    */
   function pageTest(name, options, fn) {
     if (typeof options === "function") [options, fn] = [{}, options];
     test(name, { timeout: options.timeout ?? TEST_TIMEOUT_MS }, async () => {
       const { server, browser } = suite;
-      const context = await browser.newContext({
-        viewport: options.viewport ?? DESKTOP,
-        baseURL: server.url,
-        locale: "en-US",
-        timezoneId: "America/Indiana/Indianapolis",
-      });
-      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       const problems = [];
       const allowed = options.allowConsoleErrors ?? [];
-      context.on("console", (msg) => {
-        if (msg.type() !== "error") return;
-        const text = msg.text();
-        if (allowed.some((re) => re.test(text))) return;
-        const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : "";
-        problems.push(`console error on ${msg.page()?.url() ?? "?"}: ${text}${where}`);
-      });
-      context.on("weberror", (webError) => {
-        const error = webError.error();
-        problems.push(`uncaught error on ${webError.page()?.url() ?? "?"}: ${error?.stack ?? error}`);
-      });
+      const contexts = [];
+      // Every context of the test is set up alike and watched for console errors.
+      async function newContext() {
+        const context = await browser.newContext({
+          viewport: options.viewport ?? DESKTOP,
+          baseURL: server.url,
+          locale: "en-US",
+          timezoneId: "America/Indiana/Indianapolis",
+        });
+        contexts.push(context);
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+        context.on("console", (msg) => {
+          if (msg.type() !== "error") return;
+          const text = msg.text();
+          if (allowed.some((re) => re.test(text))) return;
+          const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : "";
+          problems.push(`console error on ${msg.page()?.url() ?? "?"}: ${text}${where}`);
+        });
+        context.on("weberror", (webError) => {
+          const error = webError.error();
+          problems.push(`uncaught error on ${webError.page()?.url() ?? "?"}: ${error?.stack ?? error}`);
+        });
+        return context;
+      }
+      const context = await newContext();
       const page = await context.newPage();
 
       let failure;
       try {
-        await fn({ page, context, server, url: (path) => server.url + path });
+        await fn({ page, context, server, url: (path) => server.url + path, newContext });
       } catch (err) {
         failure = err;
         await saveScreenshot(page, name).then(
@@ -428,7 +440,7 @@ export function e2eSuite(serverOptions = {}) {
           () => {},
         );
       } finally {
-        await context.close().catch(() => {});
+        await Promise.all(contexts.map((c) => c.close().catch(() => {})));
       }
       if (failure) {
         if (problems.length) failure.message += `\nthe page also reported:\n  ${problems.join("\n  ")}`;

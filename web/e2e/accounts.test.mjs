@@ -1,0 +1,453 @@
+// Accounts in the portal, as a person sees them in Chromium: registration, e-mail confirmation,
+// staff approval, sign-in and sign-out, the sign-in errors, password reset, two-factor sign-in,
+// staff-only parts and the profile. The server sends its e-mail to the harness's SMTP server, and
+// the tests open the links in those e-mails like a reader would. Staff and existing customers are
+// created with `growthdesk users create` (confirmed and approved).
+
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, siteConfig, waitUntil } from "./harness.mjs";
+import { currentTotp, wrongTotp } from "./totp.mjs";
+
+const { pageTest } = e2eSuite({ smtp: true });
+
+const PASSWORD = "Sunny-Meadow-42";
+const NEW_PASSWORD = "Quiet-River-17";
+const SITE_NAME = (await siteConfig()).name;
+
+const PORTAL_NAV = ["Dashboard", "Projects", "Automations", "Reports", "Meetings", "Support", "Billing", "FAQ", "Settings"];
+
+const TEXT = {
+  invalidCredentials: "The email or password you entered is incorrect. Please check your credentials and try again.",
+  emailNotConfirmed: "Please check your email and click the confirmation link before signing in.",
+  mismatch: "Passwords do not match",
+  tooShort: "Password must be at least 6 characters",
+  math: "Please solve the math problem correctly",
+  verified: "✓ Verified",
+  profileSaved: "Profile updated successfully!",
+};
+
+// The browser logs every 4xx answer of a fetch as a console error; a test that provokes one allows it.
+const failedStatus = (...codes) => codes.map((c) => new RegExp(`the server responded with a status of ${c}\\b`));
+
+const uniqueEmail = (label) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A confirmed, approved account made with the CLI while the server runs: { email, password, name, role }. */
+async function createUser(server, { role = "customer", name, label = role } = {}) {
+  const email = uniqueEmail(label);
+  const fullName = name ?? `${label[0].toUpperCase()}${label.slice(1)} ${randomUUID().slice(0, 4)}`;
+  await server.cli(
+    "users",
+    "create",
+    "--email",
+    email,
+    "--role",
+    role,
+    "--password",
+    PASSWORD,
+    "--name",
+    fullName,
+    "--data-dir",
+    server.dataDir,
+  );
+  return { email, password: PASSWORD, name: fullName, role };
+}
+
+async function accountOf(server, email) {
+  const account = (await server.users()).find((u) => u.email === email);
+  assert.ok(account, `${email} is not among the accounts`);
+  return account;
+}
+
+/** The /auth/v1/verify link of an e-mail (plain-text part), as an absolute URL. */
+function verifyLink(mail) {
+  const m = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text);
+  assert.ok(m, `no /auth/v1/verify link in the e-mail:\n${mail.text}`);
+  return m[1];
+}
+
+/** Where an error or notice box of the portal shows its text. */
+const alertBox = (page) => page.getByRole("alert");
+
+async function expectAlert(page, text) {
+  const box = alertBox(page).filter({ hasText: text });
+  await expectVisible(box, `an alert with ${JSON.stringify(text)}`);
+  return box;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps a person takes
+
+/** The registration form filled in completely and correctly (math answered), not yet submitted. */
+async function fillRegistration(page, { name, email, password = PASSWORD, confirm = password, math = "right" }) {
+  await open(page, "/portal/register");
+  await expectVisible(page.getByRole("heading", { name: "Request Account Access", level: 1 }));
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(confirm);
+  const sum = await mathSum(page);
+  await page.getByLabel(/^What is \d+ \+ \d+\?$/).fill(String(math === "right" ? sum : sum + 1));
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  return sum;
+}
+
+/** The sum the security check asks for, read from the page. */
+async function mathSum(page) {
+  const question = page.getByText(/^What is \d+ \+ \d+\?$/);
+  await expectVisible(question, "the math question");
+  const m = /What is (\d+) \+ (\d+)\?/.exec(await question.innerText());
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  assert.ok(a >= 1 && a <= 10 && b >= 1 && b <= 10, `operands from 1 to 10, got ${a} and ${b}`);
+  return a + b;
+}
+
+const submitRegistration = (page) => page.getByRole("button", { name: "Request Account Access" }).click();
+
+/** Fills in the sign-in form and submits it (does not wait for the outcome). */
+async function submitSignIn(page, email, password) {
+  if (!new URL(page.url()).pathname.startsWith("/portal/login")) await open(page, "/portal/login");
+  await expectVisible(page.getByRole("heading", { name: "Sign in to your portal" }));
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Signs in and waits for the dashboard greeting. */
+async function signIn(page, { email, password, name }) {
+  await submitSignIn(page, email, password);
+  await expectDashboard(page, name);
+}
+
+async function expectDashboard(page, name) {
+  await expectVisible(page.getByRole("heading", { name: `Welcome back, ${name}` }), `the greeting 'Welcome back, ${name}'`);
+  assert.equal(new URL(page.url()).pathname, "/portal");
+}
+
+/** Waits until the page is at pathname, failing with where it is and what it shows instead. */
+async function expectPath(page, pathname) {
+  try {
+    await page.waitForURL((u) => u.pathname === pathname);
+  } catch (err) {
+    const headings = await page
+      .getByRole("heading")
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `expected to be at ${pathname}, still at ${page.url()} showing ${JSON.stringify(headings.map(normalize))}`,
+      { cause: err },
+    );
+  }
+}
+
+async function expectSignInPage(page) {
+  await expectPath(page, "/portal/login");
+  await expectVisible(page.getByRole("heading", { name: "Sign in to your portal" }), "the sign-in page");
+}
+
+async function signOut(page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expectSignInPage(page);
+}
+
+const sidebar = (page) => page.locator("#portal-sidebar");
+
+async function openSettingsTab(page, tab) {
+  await sidebar(page).getByRole("link", { name: "Settings" }).click();
+  await expectPath(page, "/portal/settings");
+  await page.getByRole("tab", { name: tab }).click();
+  await waitUntil(
+    async () => (await page.getByRole("tab", { name: tab }).getAttribute("aria-selected")) === "true",
+    `the ${tab} tab is selected`,
+  );
+}
+
+/** The session the portal keeps in the tab (sign-in without 'Remember me': sessionStorage). */
+const storedSession = (page) =>
+  page.evaluate(() => window.sessionStorage.getItem("growthdesk-auth") ?? window.localStorage.getItem("growthdesk-auth"));
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+pageTest(
+  "register, confirm by e-mail, wait for approval, get approved by staff, sign in and out",
+  { timeout: 60_000, allowConsoleErrors: failedStatus(401, 403) },
+  async ({ page, server, newContext }) => {
+    const name = `Grace Hopper ${randomUUID().slice(0, 4)}`;
+    const email = uniqueEmail("grace");
+    const staff = await createUser(server, { role: "admin", label: "admin" });
+
+    // Register.
+    await fillRegistration(page, { name, email });
+    await submitRegistration(page);
+    await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+    await expectVisible(page.getByText("Pending administrator approval."));
+    await expectVisible(page.getByRole("link", { name: "Back to Sign In" }));
+    assert.equal((await accountOf(server, email)).approval_status, "pending");
+
+    // Confirm: the link in the e-mail signs the new user in; the portal waits for approval.
+    const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
+    await page.goto(verifyLink(confirmation));
+    await expectVisible(page.getByRole("heading", { name: "Account Pending Approval" }));
+    await expectVisible(page.getByText(`Thanks for registering with ${email}.`, { exact: false }));
+    assert.equal(new URL(page.url()).pathname, "/portal");
+    await expectHidden(sidebar(page), "the portal sidebar while pending");
+    await page.getByRole("button", { name: "Back to Login" }).click();
+    await expectSignInPage(page);
+
+    // A staff member approves the account in another browser.
+    const staffPage = await (await newContext()).newPage();
+    await signIn(staffPage, staff);
+    await openSettingsTab(staffPage, "Admin Management");
+    await staffPage.getByLabel("Search users by name or email").fill(email);
+    await staffPage.getByLabel("Approval status").selectOption({ label: "Pending" });
+    const row = staffPage.getByRole("row").filter({ hasText: email });
+    await expectVisible(row, `the row of ${email}`);
+    await expectText(row.getByRole("cell").first(), `${name} ${email}`);
+    await expectVisible(row.getByText("Pending", { exact: true }));
+    await row.getByRole("button", { name: `Approve ${name}` }).click();
+    await expectVisible(staffPage.getByRole("status").filter({ hasText: `${name} has been approved.` }));
+    const approval = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Your ${SITE_NAME} account is approved$`) });
+    assert.match(approval.text, new RegExp(`${server.url}/portal/login`), "the approval e-mail links to the sign-in page");
+    assert.equal((await accountOf(server, email)).approval_status, "approved");
+
+    // The customer signs in and sees the portal.
+    await signIn(page, { email, password: PASSWORD, name });
+    const nav = page.getByRole("navigation", { name: "Portal" });
+    await expectVisible(nav);
+    assert.deepEqual((await nav.getByRole("link").allInnerTexts()).map(normalize), PORTAL_NAV);
+    assert.equal(await page.getByText("Administration").count(), 0, "no 'Administration' group for a customer");
+    assert.equal(await page.getByRole("link", { name: "Admin Dashboard" }).count(), 0);
+    const footer = sidebar(page);
+    await expectVisible(footer.getByText(name, { exact: true }), "the name in the sidebar footer");
+    await expectVisible(footer.getByText(email, { exact: true }), "the e-mail in the sidebar footer");
+    await expectVisible(footer.getByText(name[0], { exact: true }), "the initial in the sidebar footer");
+
+    // Sign out: back at the sign-in page, and the session is gone for good.
+    const session = JSON.parse(await storedSession(page));
+    assert.ok(session?.access_token, "a session is stored while signed in");
+    await signOut(page);
+    assert.equal(await storedSession(page), null, "no session is kept after signing out");
+    await page.reload();
+    await expectSignInPage(page);
+    await page.goto("/portal");
+    await expectSignInPage(page);
+
+    const user = await fetch(`${server.url}/auth/v1/user`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+    assert.equal(user.status, 403, "the old access token is refused by the auth service");
+    const profile = await fetch(`${server.url}/api/v1/profile`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+    assert.equal(profile.status, 401, "the old access token is refused by the portal API");
+
+    // Even a copy of the old session put back into the browser does not open the portal.
+    await page.evaluate((value) => window.sessionStorage.setItem("growthdesk-auth", value), JSON.stringify(session));
+    await page.goto("/portal");
+    await expectSignInPage(page);
+  },
+);
+
+pageTest("registration checks passwords, then their length, then the math answer, with the spec's texts", async ({ page }) => {
+  const email = uniqueEmail("checks");
+  // Everything wrong at once: the mismatch is reported first.
+  const sum = await fillRegistration(page, { name: "Check Order", email, password: "abcde", confirm: "abcdf", math: "wrong" });
+  await submitRegistration(page);
+  await expectText(await expectAlert(page, TEXT.mismatch), TEXT.mismatch);
+
+  // Matching but 5 characters, math still wrong: the length.
+  await page.getByLabel("Confirm password", { exact: true }).fill("abcde");
+  await submitRegistration(page);
+  await expectText(await expectAlert(page, TEXT.tooShort), TEXT.tooShort);
+
+  // A good password, math still wrong: the math.
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+  await submitRegistration(page);
+  await expectText(await expectAlert(page, TEXT.math), TEXT.math);
+  assert.equal(await page.getByText(TEXT.verified).count(), 0, "a wrong answer is not verified");
+
+  // Verify with a wrong answer, then with the right one; editing the answer clears the mark.
+  const answer = page.getByLabel(/^What is \d+ \+ \d+\?$/);
+  const status = page.locator("#register-math-status");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expectText(status, TEXT.math);
+  await answer.fill(String(sum));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expectText(status, TEXT.verified);
+  await answer.fill(`${sum}0`);
+  await waitUntil(async () => normalize(await status.innerText()) === "", "editing the answer clears '✓ Verified'");
+  await answer.fill(String(sum));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expectText(status, TEXT.verified);
+  assert.equal(new URL(page.url()).pathname, "/portal/register", "nothing was submitted");
+});
+
+pageTest(
+  "sign-in errors: a wrong password, and an address not confirmed yet, each with its help list",
+  { allowConsoleErrors: failedStatus(400) },
+  async ({ page, server }) => {
+    const customer = await createUser(server, { label: "typo" });
+    await submitSignIn(page, customer.email, "Not-The-Password-1");
+    const wrong = await expectAlert(page, TEXT.invalidCredentials);
+    assert.equal(normalize(await wrong.locator("p").first().innerText()), TEXT.invalidCredentials);
+    await expectVisible(wrong.getByText("Having trouble signing in?"));
+    assert.deepEqual((await wrong.getByRole("listitem").allInnerTexts()).map(normalize), [
+      "Check your email address for typos.",
+      "Make sure your password is correct and Caps Lock is off.",
+      "Use the same email address you registered with.",
+      "If you copied and pasted your password, make sure no extra spaces came with it.",
+    ]);
+    assert.equal(new URL(page.url()).pathname, "/portal/login");
+
+    // Registered, but the confirmation link not clicked yet.
+    const email = uniqueEmail("unconfirmed");
+    await fillRegistration(page, { name: "Not Confirmed", email });
+    await submitRegistration(page);
+    await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+    await page.getByRole("link", { name: "Back to Sign In" }).click();
+    await expectSignInPage(page);
+    await submitSignIn(page, email, PASSWORD);
+    const unconfirmed = await expectAlert(page, TEXT.emailNotConfirmed);
+    assert.equal(normalize(await unconfirmed.locator("p").first().innerText()), TEXT.emailNotConfirmed);
+    await expectVisible(unconfirmed.getByText("Confirm your email address"));
+    assert.deepEqual((await unconfirmed.getByRole("listitem").allInnerTexts()).map(normalize), [
+      "Check your inbox for the confirmation email and click the link in it.",
+      "If you cannot find it, look in your spam or junk folder.",
+    ]);
+    assert.equal(new URL(page.url()).pathname, "/portal/login");
+    assert.equal(await storedSession(page), null, "no session for an unconfirmed address");
+  },
+);
+
+pageTest(
+  "forgot password: the e-mailed link sets a new password; the old one stops working",
+  { allowConsoleErrors: failedStatus(400) },
+  async ({ page, server }) => {
+    const customer = await createUser(server, { label: "forgetful" });
+    await open(page, "/portal/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expectPath(page, "/portal/forgot-password");
+    await expectVisible(page.getByRole("heading", { name: "Reset your password" }));
+    await page.getByLabel("Email", { exact: true }).fill(customer.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Check your email" }));
+    await expectVisible(page.getByText("If an account exists for that email address, we have sent a link to reset your password."));
+
+    const mail = await server.smtp.waitForMail({ to: customer.email, subject: new RegExp(`^Reset your ${SITE_NAME} password$`) });
+    await page.goto(verifyLink(mail));
+    await expectVisible(page.getByRole("heading", { name: "Choose a new password" }));
+    await expectVisible(page.getByText(`For ${customer.email}.`));
+    assert.equal(new URL(page.url()).pathname, "/portal/reset-password");
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Your password has been updated" }));
+    await page.getByRole("link", { name: "Continue to the portal" }).click();
+    await expectDashboard(page, customer.name);
+    await signOut(page);
+
+    await submitSignIn(page, customer.email, customer.password);
+    await expectAlert(page, TEXT.invalidCredentials);
+    await submitSignIn(page, customer.email, NEW_PASSWORD);
+    await expectDashboard(page, customer.name);
+  },
+);
+
+pageTest(
+  "two-factor: enroll in Settings → Security, then sign-in asks for a code; a wrong one is refused",
+  { timeout: 60_000, allowConsoleErrors: failedStatus(422) },
+  async ({ page, server }) => {
+    const customer = await createUser(server, { label: "careful" });
+    await signIn(page, customer);
+    await openSettingsTab(page, "Security");
+    await expectVisible(page.getByText("Two-factor authentication is off."));
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+
+    const qr = page.getByRole("img", { name: "QR code for setting up two-factor authentication in an authenticator app" });
+    await expectVisible(qr, "the QR code");
+    await waitUntil(() => qr.evaluate((img) => img.complete && img.naturalWidth > 0), "the QR code image loaded");
+    const secret = normalize(await page.getByLabel("Key for manual entry").innerText());
+    assert.match(secret, /^[A-Z2-7]{32}$/, "a base32 secret for manual entry");
+
+    await page.getByLabel("6-digit code").fill((await currentTotp(secret)).code);
+    await page.getByRole("button", { name: "Verify and turn on" }).click();
+    await expectVisible(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." }));
+    await expectVisible(page.getByRole("button", { name: "Remove Authenticator app" }));
+    await signOut(page);
+
+    // The password alone is not enough any more.
+    await submitSignIn(page, customer.email, customer.password);
+    await expectVisible(page.getByRole("heading", { name: "Two-factor authentication", level: 1 }));
+    const code = page.getByLabel("Authentication code");
+    await expectVisible(code);
+    assert.equal(new URL(page.url()).pathname, "/portal/login");
+
+    const { counter } = await currentTotp(secret);
+    await code.fill(wrongTotp(secret, counter));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expectText(await expectAlert(page, "Invalid TOTP code entered"), "Invalid TOTP code entered");
+    await expectHidden(page.getByRole("heading", { name: /^Welcome back/ }));
+
+    await code.fill((await currentTotp(secret)).code);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expectDashboard(page, customer.name);
+  },
+);
+
+pageTest("staff-only parts: hidden from a customer, shown to an employee", async ({ page, server, newContext }) => {
+  const [customer, employee] = await Promise.all([
+    createUser(server, { label: "client" }),
+    createUser(server, { role: "employee", label: "employee" }),
+  ]);
+
+  await signIn(page, customer);
+  await expectVisible(page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Settings" }));
+  assert.equal(await page.getByText("Administration").count(), 0, "no 'Administration' group for a customer");
+  assert.equal(await page.getByRole("link", { name: "Admin Dashboard" }).count(), 0);
+  await page.goto("/portal/admin");
+  await expectDashboard(page, customer.name);
+  await openSettingsTab(page, "Profile");
+  assert.deepEqual((await page.getByRole("tab").allInnerTexts()).map(normalize), ["Profile", "Notifications", "Security"]);
+  assert.equal(await page.getByRole("tab", { name: "Admin Management" }).count(), 0);
+  await page.goto("/portal/settings?tab=admin");
+  await expectVisible(page.getByRole("tab", { name: "Profile", selected: true }));
+  assert.equal(await page.getByRole("heading", { name: "Admin Management" }).count(), 0);
+
+  const staffPage = await (await newContext()).newPage();
+  await signIn(staffPage, employee);
+  const nav = staffPage.getByRole("navigation", { name: "Portal" });
+  await expectVisible(nav.getByRole("heading", { name: "Administration" }));
+  const adminGroup = nav.getByRole("group", { name: "Administration" });
+  assert.deepEqual((await adminGroup.getByRole("link").allInnerTexts()).map(normalize), ["Admin Dashboard"]);
+  await adminGroup.getByRole("link", { name: "Admin Dashboard" }).click();
+  await expectPath(staffPage, "/portal/admin");
+  await expectVisible(staffPage.getByRole("heading", { name: "Admin Dashboard", exact: true }));
+});
+
+pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and shown in the sidebar", async ({ page, server }) => {
+  const customer = await createUser(server, { name: "Katherine Johnson", label: "profile" });
+  await signIn(page, customer);
+  await openSettingsTab(page, "Profile");
+
+  const email = page.getByLabel("Email", { exact: true });
+  await expectVisible(email);
+  assert.equal(await email.inputValue(), customer.email);
+  assert.equal(await email.isEditable(), false, "the e-mail field is read-only");
+  await expectVisible(page.getByText("Email cannot be changed", { exact: true }));
+
+  const fullName = page.getByLabel("Full name");
+  assert.equal(await fullName.inputValue(), customer.name);
+  await fullName.fill("Mary Jackson");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expectText(page.getByRole("status").filter({ hasText: TEXT.profileSaved }), TEXT.profileSaved);
+
+  const footer = sidebar(page);
+  await expectVisible(footer.getByText("Mary Jackson", { exact: true }), "the new name in the sidebar footer");
+  await expectVisible(footer.getByText("M", { exact: true }), "the new initial in the sidebar footer");
+  assert.equal(await footer.getByText(customer.name, { exact: true }).count(), 0, "the old name is gone");
+  assert.equal((await accountOf(server, customer.email)).full_name, "Mary Jackson");
+
+  // Still there after a reload.
+  await page.reload();
+  await expectVisible(sidebar(page).getByText("Mary Jackson", { exact: true }));
+  await sidebar(page).getByRole("link", { name: "Dashboard" }).click();
+  await expectDashboard(page, "Mary Jackson");
+});
