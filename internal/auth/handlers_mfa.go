@@ -179,7 +179,8 @@ func (s *Service) handleVerifyFactor(w http.ResponseWriter, r *http.Request) err
 	if err := s.checkLockout(ctx, c.user.ID, FailureMFA); err != nil {
 		return err
 	}
-	if !validTOTP(req.Code, f.Secret, s.now()) {
+	step, ok := matchTOTP(req.Code, f.Secret, s.now())
+	if !ok {
 		s.recordFailure(ctx, c.user.ID, FailureMFA, s.clientIP(r))
 		return unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered")
 	}
@@ -194,8 +195,11 @@ func (s *Service) handleVerifyFactor(w http.ResponseWriter, r *http.Request) err
 		}
 	}
 	err = s.store.VerifyFactor(ctx, FactorVerification{
-		ChallengeID: ch.ID, FactorID: f.ID, UserID: c.user.ID, SessionID: c.session.ID, AMR: amr, Refresh: rt,
+		ChallengeID: ch.ID, FactorID: f.ID, UserID: c.user.ID, SessionID: c.session.ID, AMR: amr, Refresh: rt, Step: step,
 	})
+	if errors.Is(err, ErrTOTPReused) {
+		return unprocessable(codeMFAVerificationFailed, "This code has already been used. Wait for the next code from your authenticator app.")
+	}
 	switch growthdesk.ErrorCode(err) {
 	case "":
 	case growthdesk.EConflict:

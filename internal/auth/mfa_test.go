@@ -159,7 +159,13 @@ func TestMFA_ChallengeAndVerifyRaisesTheSessionToAAL2(t *testing.T) {
 	if decodeClaims(t, accessToken(s2))["aal"] != "aal1" {
 		t.Fatal("password sign-in of an MFA user is not aal1")
 	}
+	// The code already used cannot be replayed, even on a new challenge (RFC 6238 §5.2) ...
 	ch2 := h.challenge(accessToken(s2), id)
+	h.do("POST", "/factors/"+id+"/verify", map[string]any{"challenge_id": ch2, "code": totpCode(t, secret, h.clock.Now())}, bearer(accessToken(s2))).
+		expectError(422, "mfa_verification_failed")
+	// ... but the next code is accepted.
+	h.clock.Advance(30 * time.Second)
+	ch2 = h.challenge(accessToken(s2), id)
 	v2 := h.do("POST", "/factors/"+id+"/verify", map[string]any{"challenge_id": ch2, "code": totpCode(t, secret, h.clock.Now())}, bearer(accessToken(s2))).expect(200).JSON()
 	if decodeClaims(t, accessToken(v2))["aal"] != "aal2" {
 		t.Fatal("second verification did not reach aal2")

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -314,7 +315,14 @@ type FactorVerification struct {
 	AMR []AMREntry
 	// Refresh is the session's new refresh token.
 	Refresh RefreshToken
+	// Step is the TOTP time step of the accepted code; the store refuses it with
+	// ErrTOTPReused unless it is later than every step the factor accepted before.
+	Step int64
 }
+
+// ErrTOTPReused is returned by Store.VerifyFactor for a code whose time step the factor has
+// already accepted (RFC 6238, section 5.2).
+var ErrTOTPReused = errors.New("auth: this TOTP code was already used")
 
 // SigningKey is a stored token-signing key. PrivateKey is PKCS#8 PEM.
 type SigningKey struct {

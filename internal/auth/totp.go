@@ -2,6 +2,7 @@ package auth
 
 import (
 	"crypto/rand"
+	"crypto/subtle"
 	"fmt"
 	"image/color"
 	"strings"
@@ -33,15 +34,23 @@ func newTOTPKey(issuer, account string) (*otp.Key, error) {
 	})
 }
 
-// validTOTP checks a code against the secret at now.
-func validTOTP(code, secret string, now time.Time) bool {
-	ok, err := totp.ValidateCustom(strings.TrimSpace(code), secret, now.UTC(), totp.ValidateOpts{
-		Period:    totpPeriod,
-		Skew:      totpSkew,
-		Digits:    otp.DigitsSix,
-		Algorithm: otp.AlgorithmSHA1,
-	})
-	return err == nil && ok
+// matchTOTP checks a code against the secret at now, allowing one step of clock skew either
+// way, and returns the time step (Unix time / 30 s) the code belongs to, so that the caller
+// can refuse a step that was already used.
+func matchTOTP(code, secret string, now time.Time) (step int64, ok bool) {
+	code = strings.TrimSpace(code)
+	opts := totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+	for d := -totpSkew; d <= totpSkew; d++ {
+		at := now.UTC().Add(time.Duration(d*totpPeriod) * time.Second)
+		want, err := totp.GenerateCodeCustom(secret, at, opts)
+		if err != nil {
+			return 0, false
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return at.Unix() / totpPeriod, true
+		}
+	}
+	return 0, false
 }
 
 // qrSVG renders content as a QR code (error correction H, 3 px modules, 4-module quiet

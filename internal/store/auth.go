@@ -876,8 +876,13 @@ func (s *AuthStore) VerifyFactor(ctx context.Context, v auth.FactorVerification)
 		}
 		return err
 	}
-	if _, err := tx.exec(ctx, "UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?", tx.now, v.FactorID); err != nil {
+	res, err = tx.exec(ctx, "UPDATE mfa_factors SET status = 'verified', last_used_step = ?, updated_at = ? WHERE id = ? AND last_used_step < ?",
+		v.Step, tx.now, v.FactorID, v.Step)
+	if err != nil {
 		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return auth.ErrTOTPReused
 	}
 	if _, err := tx.exec(ctx, "DELETE FROM mfa_factors WHERE user_id = ? AND id <> ? AND status = 'unverified' AND factor_type = ?", v.UserID, v.FactorID, factorType); err != nil {
 		return err

@@ -453,12 +453,22 @@ func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
 			t.Fatalf("challenge = %+v, %v", gotCh, err)
 		}
 		v := auth.FactorVerification{ChallengeID: ch.ID, FactorID: factor.ID, UserID: u.ID, SessionID: cur.Session.ID,
-			AMR: []auth.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}}, Refresh: auth.RefreshToken{Hash: "aal2-token"}}
+			AMR: []auth.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}}, Refresh: auth.RefreshToken{Hash: "aal2-token"}, Step: 1000}
 		if err := f.s.VerifyFactor(ctx, v); err != nil {
 			t.Fatal(err)
 		}
 		if err := f.s.VerifyFactor(ctx, v); growthdesk.ErrorCode(err) != growthdesk.EConflict {
 			t.Fatalf("second verification err = %v", err)
+		}
+		// A fresh challenge with a code of a time step already accepted is a replay.
+		replay := auth.Challenge{ID: uuid.NewString(), FactorID: factor.ID, IP: "203.0.113.7"}
+		if err := f.s.CreateChallenge(ctx, replay); err != nil {
+			t.Fatal(err)
+		}
+		rv := v
+		rv.ChallengeID, rv.Refresh = replay.ID, auth.RefreshToken{Hash: "replayed-token"}
+		if err := f.s.VerifyFactor(ctx, rv); !errors.Is(err, auth.ErrTOTPReused) {
+			t.Fatalf("replayed step err = %v", err)
 		}
 		sess, err := f.s.SessionByID(ctx, cur.Session.ID)
 		if err != nil || sess.AAL != "aal2" || sess.FactorID != factor.ID || len(sess.AMR) != 2 || sess.AMR[0].Method != "totp" {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, siteConfig, waitUntil } from "./harness.mjs";
-import { currentTotp, wrongTotp } from "./totp.mjs";
+import { currentTotp, nextTotp, wrongTotp } from "./totp.mjs";
 
 const { pageTest } = e2eSuite({ smtp: true });
 
@@ -367,7 +367,8 @@ pageTest(
     const secret = normalize(await page.getByLabel("Key for manual entry").innerText());
     assert.match(secret, /^[A-Z2-7]{32}$/, "a base32 secret for manual entry");
 
-    await page.getByLabel("6-digit code").fill((await currentTotp(secret)).code);
+    const setupCode = await currentTotp(secret);
+    await page.getByLabel("6-digit code").fill(setupCode.code);
     await page.getByRole("button", { name: "Verify and turn on" }).click();
     await expectVisible(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." }));
     await expectVisible(page.getByRole("button", { name: "Remove Authenticator app" }));
@@ -386,7 +387,11 @@ pageTest(
     await expectText(await expectAlert(page, "Invalid TOTP code entered"), "Invalid TOTP code entered");
     await expectHidden(page.getByRole("heading", { name: /^Welcome back/ }));
 
-    await code.fill((await currentTotp(secret)).code);
+    // The set-up code was used once and is refused now; the next one lets the customer in.
+    await code.fill(setupCode.code);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expectText(await expectAlert(page, "already been used"), "This code has already been used. Wait for the next code from your authenticator app.");
+    await code.fill((await nextTotp(secret, setupCode.counter)).code);
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await expectDashboard(page, customer.name);
   },

@@ -10,7 +10,7 @@ import { createPublicKey, randomUUID, verify as verifySignature } from "node:cry
 import { after, before, test } from "node:test";
 import { AuthApiError, AuthClient, AuthSessionMissingError } from "@supabase/auth-js";
 import { siteConfig, startServer } from "./harness.mjs";
-import { base32Decode, currentTotp, totp } from "./totp.mjs";
+import { base32Decode, currentTotp, nextTotp, totp } from "./totp.mjs";
 
 const PASSWORD = "correct-Horse-7-battery";
 const NEW_PASSWORD = "another-Staple-42-lamp";
@@ -441,10 +441,11 @@ test("TOTP MFA: enroll, challenge, verify to aal2, sign in again at aal1, unenro
   const stillAal1 = await client.mfa.getAuthenticatorAssuranceLevel();
   assert.equal(stillAal1.data.currentLevel, "aal1");
 
+  const used = await currentTotp(secret);
   const verified = await client.mfa.verify({
     factorId: factor.id,
     challengeId: challenge.data.id,
-    code: (await currentTotp(secret)).code,
+    code: used.code,
   });
   assert.ifError(verified.error);
   assert.match(verified.data.access_token, JWT_RE);
@@ -474,7 +475,9 @@ test("TOTP MFA: enroll, challenge, verify to aal2, sign in again at aal1, unenro
 
   const tooWeak = await again.mfa.unenroll({ factorId: factor.id });
   assertApiError(tooWeak, "insufficient_aal", 422);
-  const raisedAgain = await again.mfa.challengeAndVerify({ factorId: factor.id, code: (await currentTotp(secret)).code });
+  const replayed = await again.mfa.challengeAndVerify({ factorId: factor.id, code: used.code });
+  assertApiError(replayed, "mfa_verification_failed", 422);
+  const raisedAgain = await again.mfa.challengeAndVerify({ factorId: factor.id, code: (await nextTotp(secret, used.counter)).code });
   assert.ifError(raisedAgain.error);
   const unenrolled = await again.mfa.unenroll({ factorId: factor.id });
   assert.ifError(unenrolled.error);

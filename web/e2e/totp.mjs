@@ -56,3 +56,14 @@ export function wrongTotp(secret, counter) {
   for (let i = 1; accepted.has(code); i++) code = String((Number(code) + i * 7919) % 1e6).padStart(6, "0");
   return code;
 }
+
+/**
+ * A code the server has not accepted yet: the server takes each time step once (RFC 6238
+ * §5.2), so after a code of window usedCounter the next sign-in uses a later window. One step
+ * ahead of the clock is still within the server's allowed skew.
+ */
+export async function nextTotp(secret, usedCounter) {
+  const current = await currentTotp(secret);
+  const counter = Math.max(current.counter, usedCounter + 1);
+  return { code: totp(secret, counter), counter };
+}
