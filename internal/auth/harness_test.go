@@ -22,24 +22,6 @@ import (
 
 const siteURL = "https://portal.example.com"
 
-// fakeClock is the one clock of a test: the service, the store and the limiter read it.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // fakeRenderer renders a message as its data, so tests can read links and codes back.
 type fakeRenderer struct{}
 
@@ -111,7 +93,7 @@ type harness struct {
 	store   *recordingStore
 	svc     *auth.Service
 	handler http.Handler
-	clock   *fakeClock
+	clock   *storetest.Clock
 	cfg     auth.Config
 }
 
@@ -123,7 +105,7 @@ func newHarness(t *testing.T, configure ...func(*auth.Config)) *harness {
 
 func newHarnessOn(t *testing.T, db *store.DB, configure ...func(*auth.Config)) *harness {
 	t.Helper()
-	clock := &fakeClock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	clock := storetest.NewClock(time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))
 	db.Now = clock.Now
 	cfg := auth.Config{
 		SiteURL:          siteURL,

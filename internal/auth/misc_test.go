@@ -183,7 +183,7 @@ func TestKeyRotation_OldTokensKeepVerifying(t *testing.T) {
 	// Another instance on the same database: it uses the stored keys (no new one) and
 	// verifies both generations.
 	other := newHarnessOn(t, h.db)
-	other.clock.t = h.clock.Now()
+	other.clock.Set(h.clock.Now())
 	other.do("GET", "/user", nil, bearer(accessToken(before))).expect(200)
 	third := other.signIn("rot@example.com", "secret123")
 	if decodeHeader(t, accessToken(third))["kid"] != newKid {

@@ -17,37 +17,18 @@ import (
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
 
-// fakeClock is shared by the store and the worker, so retries can be stepped through
-// without sleeping.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
-
 // workerEnv is a worker on a fresh SQLite store, sending to a real SMTP server.
 type workerEnv struct {
 	db     *store.DB
 	outbox *store.MailOutbox
 	server *testServer
 	sender *SMTPSender
-	clock  *fakeClock
+	clock  *storetest.Clock
 }
 
 func newWorkerEnv(t *testing.T, db *store.DB) *workerEnv {
 	t.Helper()
-	clock := &fakeClock{t: time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)}
+	clock := storetest.NewClock(time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC))
 	db.Now = clock.Now
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
