@@ -46,6 +46,8 @@ const usage = `Usage: growthdesk <command> [flags]
 Commands:
   serve     run the website, the portal and the API
   migrate   apply the database migrations
+  backup FILE       write a checked copy of the SQLite database (safe while serving)
+  restore FILE      replace the SQLite database with a backup (stop the server first)
   users create --email E --role admin|employee|customer [--password P]
                     create an approved, confirmed account (the first admin, say)
   users approve --email E   approve an account waiting for approval
@@ -120,6 +122,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		return keysRotate(ctx, cfg, stdout)
+	case "backup", "restore":
+		if len(args) < 2 || args[1] == "" || args[1][0] == '-' {
+			fmt.Fprint(stderr, usage)
+			return fmt.Errorf("%w: use '%s FILE [--data-dir DIR]'", errUsage, args[0])
+		}
+		cfg, err := parseDBConfig(args[0], args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		if args[0] == "backup" {
+			return backup(ctx, cfg, args[1], stdout)
+		}
+		return restore(ctx, cfg, args[1], stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "growthdesk", version)
 		return nil

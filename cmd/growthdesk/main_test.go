@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -253,5 +254,39 @@ func TestAuthReuseInterval_ZeroMeansNoReuse(t *testing.T) {
 	}
 	if got := authReuseInterval(5 * time.Second); got != 5*time.Second {
 		t.Fatalf("5s maps to %s", got)
+	}
+}
+
+func TestRun_BackupThenRestore(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	var out bytes.Buffer
+	if err := run(ctx, []string{"users", "create", "--email", "keep@example.com", "--role", "admin", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "snapshot.db")
+	out.Reset()
+	if err := run(ctx, []string{"backup", file, "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "integrity ok") || !strings.Contains(out.String(), "users") {
+		t.Fatalf("backup output: %s", out.String())
+	}
+	if err := run(ctx, []string{"users", "create", "--email", "later@example.com", "--role", "customer", "--data-dir", dir}, env(nil), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"restore", file, "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"users", "list", "--json", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "keep@example.com") || strings.Contains(out.String(), "later@example.com") {
+		t.Fatalf("after restore: %s", out.String())
+	}
+	if err := run(ctx, []string{"backup"}, env(nil), io.Discard, io.Discard); err == nil {
+		t.Fatal("backup without a file name succeeded")
 	}
 }
