@@ -25,6 +25,7 @@ type serveConfig struct {
 	Demo              bool
 	TrustProxyHeaders bool
 	SMTPURL           string
+	MetricsAddr       string
 	JWTExpiry         time.Duration
 	RefreshReuse      time.Duration
 	SigningKeysFile   string
@@ -122,6 +123,7 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.duration(&c.JWTExpiry, "jwt-expiry", time.Hour, "lifetime of access tokens")
 	e.duration(&c.RefreshReuse, "refresh-token-reuse-interval", 10*time.Second, "how long a used refresh token may be presented again (concurrent tabs)")
 	e.str(&c.SigningKeysFile, "signing-keys-file", "", "JSON array of private JWKs (one with key_ops [\"sign\"]); empty: an ES256 key is generated and kept in the database")
+	e.str(&c.MetricsAddr, "metrics-addr", "", "private address for Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: off")
 	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
 	e.str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	e.str(&c.LogFormat, "log-format", "text", "text or json")
@@ -240,6 +242,13 @@ func (c serveConfig) validate() []string {
 	if c.SMTPURL != "" {
 		if _, err := mail.NewSMTPSender(c.SMTPURL, "growthdesk@localhost"); err != nil {
 			p = append(p, fmt.Sprintf("--smtp-url: %v", err))
+		}
+	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			p = append(p, fmt.Sprintf("--metrics-addr %q must be host:port", c.MetricsAddr))
+		} else if c.MetricsAddr == c.Addr {
+			p = append(p, "--metrics-addr must differ from --addr")
 		}
 	}
 	if c.JWTExpiry < time.Minute || c.JWTExpiry > 7*24*time.Hour {

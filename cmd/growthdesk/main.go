@@ -221,6 +221,10 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	outbox := store.NewMailOutbox(db)
 	mailer := mail.NewWorker(outbox, sender, log, mail.WorkerOptions{})
 	limiter := store.NewRateLimiter(db)
+	var metrics *server.Metrics
+	if cfg.MetricsAddr != "" {
+		metrics = server.NewMetrics(outbox)
+	}
 	signingKeys := ""
 	if cfg.SigningKeysFile != "" {
 		raw, err := os.ReadFile(cfg.SigningKeysFile)
@@ -272,6 +276,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Site:       siteCfg,
 		Posts:      posts,
 		Dist:       web.Dist(),
+		Metrics:    metrics,
 	})
 	if err != nil {
 		return err
@@ -299,8 +304,20 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		}
 	}()
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	var metricsSrv *http.Server
+	if metrics != nil {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", metrics.Handler())
+		metricsSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { errc <- metricsSrv.Serve(mln) }()
+		log.Info("metrics", "addr", mln.Addr().String(), "path", "/metrics")
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "site_url", cfg.SiteURL, "demo", cfg.Demo, "version", version)
 
 	select {
@@ -311,6 +328,9 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	log.Info("shutting down; waiting for requests in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
+	if metricsSrv != nil {
+		_ = metricsSrv.Shutdown(shutdownCtx)
+	}
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}

@@ -120,12 +120,12 @@ func freeAddr(t *testing.T) string {
 }
 
 func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
-	addr := freeAddr(t)
+	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &syncBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}, env(nil), logs, io.Discard)
+		done <- run(ctx, []string{"serve", "--addr", addr, "--metrics-addr", metricsAddr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}, env(nil), logs, io.Discard)
 	}()
 
 	base := "http://" + addr
@@ -150,6 +150,22 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Fatalf("home page: %d", res.StatusCode)
+	}
+	mres, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scrape, _ := io.ReadAll(mres.Body)
+	mres.Body.Close()
+	if !strings.Contains(string(scrape), `growthdesk_http_requests_total{code="200",method="GET",route="/"}`) {
+		t.Fatalf("metrics:\n%s", scrape)
+	}
+	if res, err := http.Get(base + "/metrics"); err == nil {
+		public, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if strings.Contains(string(public), "growthdesk_http_requests_total") {
+			t.Fatal("metrics are served on the public address")
+		}
 	}
 	cancel()
 	select {

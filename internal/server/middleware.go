@@ -56,7 +56,7 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // withRequestLog gives each request an id (echoed as X-Request-Id), recovers from panics as a
 // 500, and logs one line per request with method, path, status and duration.
-func withRequestLog(log *slog.Logger, next http.Handler) http.Handler {
+func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
@@ -72,6 +72,10 @@ func withRequestLog(log *slog.Logger, next http.Handler) http.Handler {
 				if rec.status == 0 {
 					writeError(rec, r, log, growthdesk.Errorf(growthdesk.EInternal, "internal error"))
 				}
+			}
+			if metrics != nil {
+				// The mux records the pattern that matched on the request it was given.
+				metrics.observe(r.Pattern, r.Method, rec.status, time.Since(start))
 			}
 			level := slog.LevelInfo
 			if rec.status >= 500 {

@@ -65,6 +65,8 @@ type Deps struct {
 	Posts      []site.Post
 	// Dist is the built web app: prerendered pages and assets.
 	Dist fs.FS
+	// Metrics, when set, counts every request; serve Metrics.Handler on a private address.
+	Metrics *Metrics
 }
 
 // Server holds the dependencies of every handler.
@@ -95,5 +97,5 @@ func New(cfg Config, deps Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load web app: %w", err)
 	}
-	return withRequestLog(s.log, withSecurityHeaders(u.Scheme == "https", s.routes())), nil
+	return withRequestLog(s.log, deps.Metrics, withSecurityHeaders(u.Scheme == "https", s.routes())), nil
 }

@@ -215,3 +215,22 @@ func clipMailError(s string) string {
 	}
 	return strings.ToValidUTF8(s[:mailErrorMax], "") + "…"
 }
+
+// CountMailByStatus returns how many messages the outbox holds in each status, for metrics.
+func (o *MailOutbox) CountMailByStatus(ctx context.Context) (map[string]int, error) {
+	rows, err := o.db.sql.QueryContext(ctx, "SELECT status, COUNT(*) FROM mail_outbox GROUP BY status")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return nil, err
+		}
+		out[status] = n
+	}
+	return out, rows.Err()
+}
