@@ -28,6 +28,7 @@ type serveConfig struct {
 	MetricsAddr       string
 	JWTExpiry         time.Duration
 	RefreshReuse      time.Duration
+	SessionMaxAge     time.Duration
 	SigningKeysFile   string
 	LogLevel          string
 	LogFormat         string
@@ -122,6 +123,7 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.boolean(&c.TrustProxyHeaders, "trust-proxy-headers", "count rate limits by X-Forwarded-For (only behind a proxy you run)")
 	e.duration(&c.JWTExpiry, "jwt-expiry", time.Hour, "lifetime of access tokens")
 	e.duration(&c.RefreshReuse, "refresh-token-reuse-interval", 10*time.Second, "how long a used refresh token may be presented again (concurrent tabs)")
+	e.duration(&c.SessionMaxAge, "session-max-age", 30*24*time.Hour, "sign-ins end this long after they started, however often refreshed (0: never)")
 	e.str(&c.SigningKeysFile, "signing-keys-file", "", "JSON array of private JWKs (one with key_ops [\"sign\"]); empty: an ES256 key is generated and kept in the database")
 	e.str(&c.MetricsAddr, "metrics-addr", "", "private address for Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: off")
 	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
@@ -253,6 +255,9 @@ func (c serveConfig) validate() []string {
 	}
 	if c.JWTExpiry < time.Minute || c.JWTExpiry > 7*24*time.Hour {
 		p = append(p, "--jwt-expiry must be between 1m and 168h")
+	}
+	if c.SessionMaxAge != 0 && (c.SessionMaxAge < time.Hour || c.SessionMaxAge > 365*24*time.Hour) {
+		p = append(p, "--session-max-age must be 0 (no limit) or between 1h and 8760h")
 	}
 	if c.RefreshReuse < 0 || c.RefreshReuse > time.Minute {
 		p = append(p, "--refresh-token-reuse-interval must be between 0s and 1m")

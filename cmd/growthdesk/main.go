@@ -238,6 +238,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		SiteName:             siteCfg.Name,
 		JWTExpiry:            cfg.JWTExpiry,
 		RefreshReuseInterval: authReuseInterval(cfg.RefreshReuse),
+		SessionMaxAge:        cfg.SessionMaxAge,
 		TrustProxyHeaders:    cfg.TrustProxyHeaders,
 		SigningKeysJSON:      signingKeys,
 		Version:              version,

@@ -60,6 +60,10 @@ type Config struct {
 	// RefreshReuseInterval is how long a just-rotated refresh token may still be used (to
 	// absorb concurrent refreshes from several tabs); default 10 s, negative for none.
 	RefreshReuseInterval time.Duration
+	// SessionMaxAge ends every session this long after sign-in, however often it is
+	// refreshed (0: sessions last until signed out). An absolute limit means a stolen
+	// refresh token cannot be used forever.
+	SessionMaxAge time.Duration
 	// MinPasswordLength is the shortest accepted password; default 6, as the spec says.
 	MinPasswordLength int
 	// AutoConfirm signs users in at sign-up without confirming the address; default off.

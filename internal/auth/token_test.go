@@ -400,3 +400,18 @@ func TestSignOutUser_KeepsTheGivenSession(t *testing.T) {
 	h.do("GET", "/user", nil, bearer(accessToken(s1))).expect(200)
 	h.do("GET", "/user", nil, bearer(accessToken(s2))).expectError(403, "session_not_found")
 }
+
+func TestSessionMaxAge_EndsTheSessionHoweverOftenRefreshed(t *testing.T) {
+	h := newHarness(t, func(c *auth.Config) { c.SessionMaxAge = 48 * time.Hour })
+	h.newUser("old@example.com", "secret123")
+	s := h.signIn("old@example.com", "secret123")
+	for i := 0; i < 3; i++ {
+		h.clock.Advance(15 * time.Hour)
+		s = h.refresh(refreshToken(s)).expect(200).JSON()
+	}
+	h.clock.Advance(150 * time.Minute) // 47.5 hours after sign-in: still inside the limit
+	s = h.refresh(refreshToken(s)).expect(200).JSON()
+	h.clock.Advance(40 * time.Minute) // 48 h 10 min: the access token has not expired, the session has
+	h.do("GET", "/user", nil, bearer(accessToken(s))).expectError(403, "session_not_found")
+	h.refresh(refreshToken(s)).expectError(400, "session_expired")
+}

@@ -210,17 +210,19 @@ func (s *Service) newSession(userID, ip, userAgent, method string) (NewSession, 
 	if err != nil {
 		return NewSession{}, "", err
 	}
-	return NewSession{
-		Session: Session{
-			ID:        newUUID(),
-			UserID:    userID,
-			AAL:       aal1,
-			AMR:       []AMREntry{{Method: method, Timestamp: s.now().Unix()}},
-			UserAgent: clip(userAgent, 512),
-			IP:        ip,
-		},
-		Refresh: rt,
-	}, plain, nil
+	sess := Session{
+		ID:        newUUID(),
+		UserID:    userID,
+		AAL:       aal1,
+		AMR:       []AMREntry{{Method: method, Timestamp: s.now().Unix()}},
+		UserAgent: clip(userAgent, 512),
+		IP:        ip,
+	}
+	if s.cfg.SessionMaxAge > 0 {
+		end := s.now().Add(s.cfg.SessionMaxAge)
+		sess.NotAfter = &end
+	}
+	return NewSession{Session: sess, Refresh: rt}, plain, nil
 }
 
 // refreshStep decides one refresh, after GoTrue: an unrevoked token rotates; the parent
