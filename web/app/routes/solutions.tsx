@@ -45,7 +45,7 @@ export default function SolutionsPage() {
                 key={solution.id}
                 id={solution.id}
                 aria-labelledby={`${solution.id}-title`}
-                className={`flex scroll-mt-24 flex-col rounded-3xl bg-white p-8 shadow-sm ${
+                className={`flex flex-col rounded-3xl bg-white p-8 shadow-sm ${
                   solution.badge ? "ring-2 ring-blue-700" : "ring-1 ring-slate-200"
                 }`}
               >

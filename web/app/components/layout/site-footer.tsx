@@ -21,7 +21,7 @@ const linkClass = "rounded text-slate-300 transition-colors hover:text-white";
 export function SiteFooter() {
   const { name, description, email, phone, location, copyrightYear, social } = siteConfig;
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="bg-slate-950 text-slate-300 [&_a:focus-visible]:outline-white">
       <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-12">
           <div className="lg:col-span-5">

@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { fieldControlClasses } from "./form-field";
 
-/** A password field with a show/hide toggle; the toggle says what it will do and whether it is on. */
+/** A password field with a show/hide toggle: one name, "Show password", and aria-pressed says whether it is on. */
 export function PasswordInput({
   invalid = false,
   className = "",
@@ -17,7 +17,7 @@ export function PasswordInput({
         onClick={() => setVisible((v) => !v)}
         aria-controls={props.id}
         aria-pressed={visible}
-        aria-label={visible ? "Hide password" : "Show password"}
+        aria-label="Show password"
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
       >
         {visible ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminUsersPath, describeAction, describeDetails } from "./api";
+import { adminUsersPath, describeAction, describeDetails, pendingChanges, type AdminUser } from "./api";
 
 describe("adminUsersPath", () => {
   it("sends the trimmed search and the approval filter", () => {
@@ -21,5 +21,20 @@ describe("audit entries", () => {
   it("turn action names into words", () => {
     expect(describeAction("user.approve")).toBe("User approve");
     expect(describeAction("organization_create")).toBe("Organization create");
+  });
+});
+
+describe("pendingChanges", () => {
+  const user = { id: "u1", role: "customer", organization_id: null } as AdminUser;
+
+  it("is empty until a select differs from the saved account", () => {
+    expect(pendingChanges(user, undefined)).toEqual({});
+    expect(pendingChanges(user, { role: "customer", organization_id: null })).toEqual({});
+  });
+
+  it("holds only what differs", () => {
+    expect(pendingChanges(user, { role: "employee" })).toEqual({ role: "employee" });
+    expect(pendingChanges(user, { role: "customer", organization_id: "org-1" })).toEqual({ organization_id: "org-1" });
+    expect(pendingChanges({ ...user, organization_id: "org-1" }, { organization_id: null })).toEqual({ organization_id: null });
   });
 });

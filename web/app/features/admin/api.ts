@@ -21,6 +21,16 @@ export type AuditEntry = {
 export type ApprovalFilter = "all" | ApprovalStatus;
 export type AdminUserUpdate = { role?: Role; organization_id?: string | null };
 
+/** What the selects of a row changed against the saved account; empty when nothing differs. */
+export function pendingChanges(user: AdminUser, draft: AdminUserUpdate | undefined): AdminUserUpdate {
+  const changes: AdminUserUpdate = {};
+  if (draft?.role !== undefined && draft.role !== user.role) changes.role = draft.role;
+  if (draft?.organization_id !== undefined && draft.organization_id !== (user.organization_id ?? null)) {
+    changes.organization_id = draft.organization_id;
+  }
+  return changes;
+}
+
 export const AUDIT_LOG_LIMIT = 50;
 
 export const adminKeys = {

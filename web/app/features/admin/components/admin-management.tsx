@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Search } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ScrollableTable } from "~/components/ui/scrollable-table";
 import { fieldControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
@@ -17,6 +18,7 @@ import {
   createOrganization,
   fetchAdminUsers,
   fetchOrganizations,
+  pendingChanges,
   rejectUser,
   updateAdminUser,
   type AdminUser,
@@ -128,6 +130,7 @@ export function AdminManagement() {
   const [approval, setApproval] = useState<ApprovalFilter>("all");
   const [confirmReject, setConfirmReject] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, AdminUserUpdate>>({});
   const debouncedSearch = useDebounced(search, SEARCH_DELAY_MS);
   const isAdmin = profile?.role === "admin";
 
@@ -157,6 +160,7 @@ export function AdminManagement() {
             : `${who} has been updated.`;
       setNotice({ tone: "success", text });
       setConfirmReject(null);
+      if (a.kind === "update") discard(a.user);
       if (updated.id === profile?.id) await refreshProfile();
     },
     onError: (err) => {
@@ -167,6 +171,16 @@ export function AdminManagement() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
+
+  const edit = (user: AdminUser, change: AdminUserUpdate) =>
+    setDrafts((all) => ({ ...all, [user.id]: { ...all[user.id], ...change } }));
+  function discard(user: AdminUser) {
+    setDrafts((all) => {
+      const rest = { ...all };
+      delete rest[user.id];
+      return rest;
+    });
+  }
 
   const busyFor = (user: AdminUser) => action.isPending && action.variables?.user.id === user.id;
   const run = (a: Action) => {
@@ -229,7 +243,7 @@ export function AdminManagement() {
           ) : users.data.length === 0 ? (
             <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">No users match your search.</p>
           ) : (
-            <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200" aria-busy={users.isFetching}>
+            <ScrollableTable label="Users" busy={users.isFetching}>
               <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
                 <caption className="sr-only">Users</caption>
                 <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
@@ -247,6 +261,9 @@ export function AdminManagement() {
                     const self = u.id === profile?.id;
                     const rowBusy = busyFor(u);
                     const who = u.full_name || u.email;
+                    const draft = drafts[u.id];
+                    const changes = pendingChanges(u, draft);
+                    const dirty = Object.keys(changes).length > 0;
                     return (
                       <tr key={u.id}>
                         <td className="px-4 py-3">
@@ -267,9 +284,9 @@ export function AdminManagement() {
                               </label>
                               <select
                                 id={`role-${u.id}`}
-                                value={u.role}
+                                value={draft?.role ?? u.role}
                                 disabled={rowBusy}
-                                onChange={(e) => run({ kind: "update", user: u, update: { role: e.target.value as Role } })}
+                                onChange={(e) => edit(u, { role: e.target.value as Role })}
                                 className="rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm"
                               >
                                 {ROLES.map((r) => (
@@ -292,11 +309,9 @@ export function AdminManagement() {
                           </label>
                           <select
                             id={`org-${u.id}`}
-                            value={u.organization_id ?? ""}
+                            value={(draft?.organization_id !== undefined ? draft.organization_id : u.organization_id) ?? ""}
                             disabled={rowBusy || organizations.isPending}
-                            onChange={(e) =>
-                              run({ kind: "update", user: u, update: { organization_id: e.target.value || null } })
-                            }
+                            onChange={(e) => edit(u, { organization_id: e.target.value || null })}
                             className="max-w-48 rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm"
                           >
                             <option value="">No organization</option>
@@ -314,6 +329,28 @@ export function AdminManagement() {
                         <td className="px-4 py-3">
                           <div className="flex justify-end gap-2">
                             {rowBusy && <Spinner className="h-5 w-5 border-2" />}
+                            {dirty && (
+                              <>
+                                <button
+                                  type="button"
+                                  disabled={rowBusy}
+                                  onClick={() => run({ kind: "update", user: u, update: changes })}
+                                  className={smallButtonVariants.primary}
+                                  aria-label={`Save changes to ${who}`}
+                                >
+                                  Save
+                                </button>
+                                <button
+                                  type="button"
+                                  disabled={rowBusy}
+                                  onClick={() => discard(u)}
+                                  className={smallButtonVariants.secondary}
+                                  aria-label={`Discard changes to ${who}`}
+                                >
+                                  Discard
+                                </button>
+                              </>
+                            )}
                             {u.approval_status === "pending" && (
                               <>
                                 <button
@@ -343,7 +380,7 @@ export function AdminManagement() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           )}
         </div>
       </SettingsCard>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "~/components/ui/alert";
+import { ScrollableTable } from "~/components/ui/scrollable-table";
 import { useAccessToken } from "~/features/auth/auth-provider";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
@@ -45,7 +46,7 @@ export function AuditLog() {
       ) : log.data.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">Nothing has been recorded yet.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200">
+        <ScrollableTable label="Audit log entries">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Audit log</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
@@ -69,7 +70,7 @@ export function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
     </SettingsCard>
   );

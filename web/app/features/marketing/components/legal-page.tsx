@@ -86,7 +86,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
               ))}
             </div>
             {document.sections.map((section) => (
-              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24 space-y-4 leading-7">
+              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="space-y-4 leading-7">
                 <h2 id={`${section.id}-title`} className="text-2xl font-bold text-slate-900">
                   {section.title}
                 </h2>

@@ -103,8 +103,19 @@ export function PortalShell({ children }: { children: ReactNode }) {
       setOpenOn(null);
       toggle.current?.focus();
     }
+    // The open drawer covers most of the page: focus on anything but the drawer and its toggle closes it.
+    function onFocusIn(event: FocusEvent) {
+      const target = event.target;
+      if (target instanceof Node && !document.getElementById(SIDEBAR_ID)?.contains(target) && target !== toggle.current) {
+        setOpenOn(null);
+      }
+    }
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+    };
   }, [open]);
 
   const close = () => setOpenOn(null);
@@ -112,7 +123,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <div className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
+      <div className="sticky top-0 z-35 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
         <BrandLogo />
         <button
           ref={toggle}

@@ -90,7 +90,7 @@ export function SettingsPage() {
                 type="button"
                 role="tab"
                 aria-selected={active}
-                aria-controls={`settings-panel-${tab.id}`}
+                aria-controls={active ? `settings-panel-${tab.id}` : undefined}
                 tabIndex={active ? 0 : -1}
                 onClick={() => select(tab.id)}
                 className={`rounded-lg px-3 py-2.5 text-left text-sm font-medium whitespace-nowrap transition-colors ${

@@ -224,8 +224,8 @@ export function TwoFactor() {
                   <p className="text-sm font-semibold text-slate-900" id="mfa-secret-label">
                     Key for manual entry
                   </p>
-                  <div className="mt-1.5 flex items-center gap-2">
-                    <code aria-labelledby="mfa-secret-label" className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-300">
+                  <div role="group" aria-labelledby="mfa-secret-label" className="mt-1.5 flex items-center gap-2">
+                    <code className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-300">
                       {enrollment.secret}
                     </code>
                     <button type="button" onClick={copySecret} className={smallButtonVariants.secondary} aria-label="Copy the key">
