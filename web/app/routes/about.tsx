@@ -6,8 +6,8 @@ import { IconBadge } from "../features/marketing/components/icon-badge";
 import { PageHero } from "../features/marketing/components/page-hero";
 import { SectionIntro } from "../features/marketing/components/section-intro";
 import { StatsBand } from "../features/marketing/components/stats-band";
-import { coreValues, leadership, mission, timeline } from "../features/marketing/data/about";
-import { headlineStats } from "../features/marketing/data/claims";
+import { coreValues, leadership, mission, timeline } from "../features/marketing/copy/about";
+import { headlineStats } from "../features/marketing/copy/claims";
 
 export const meta = () =>
   seo({

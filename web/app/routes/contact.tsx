@@ -7,7 +7,7 @@ import { ContactFormPanel } from "../features/contact/components/contact-form-pa
 import { FaqList } from "../features/marketing/components/faq-list";
 import { PageHero } from "../features/marketing/components/page-hero";
 import { SectionIntro } from "../features/marketing/components/section-intro";
-import { RESPONSE_TIME, contactBenefits, contactFaq } from "../features/marketing/data/contact";
+import { RESPONSE_TIME, contactBenefits, contactFaq } from "../features/marketing/copy/contact";
 
 export const meta = () =>
   seo({

@@ -8,8 +8,8 @@ import { IconBadge } from "../features/marketing/components/icon-badge";
 import { SectionIntro } from "../features/marketing/components/section-intro";
 import { OfferingDetails } from "../features/marketing/components/offering-details";
 import { StatsBand } from "../features/marketing/components/stats-band";
-import { headlineStats } from "../features/marketing/data/claims";
-import { caseStudies, homeServices, processSteps } from "../features/marketing/data/home";
+import { headlineStats } from "../features/marketing/copy/claims";
+import { caseStudies, homeServices, processSteps } from "../features/marketing/copy/home";
 
 export const meta = () =>
   seo({

@@ -1,7 +1,7 @@
 import { seo } from "../lib/seo";
 import { siteConfig } from "../lib/site";
 import { LegalPage } from "../features/marketing/components/legal-page";
-import { privacyPolicy } from "../features/marketing/data/privacy";
+import { privacyPolicy } from "../features/marketing/copy/privacy";
 
 export const meta = () =>
   seo({

@@ -9,8 +9,8 @@ import { IconBadge } from "../features/marketing/components/icon-badge";
 import { PageHero } from "../features/marketing/components/page-hero";
 import { SectionIntro } from "../features/marketing/components/section-intro";
 import { StatsBand } from "../features/marketing/components/stats-band";
-import { headlineStats } from "../features/marketing/data/claims";
-import { solutions } from "../features/marketing/data/solutions";
+import { headlineStats } from "../features/marketing/copy/claims";
+import { solutions } from "../features/marketing/copy/solutions";
 
 export const meta = () =>
   seo({

@@ -1,7 +1,7 @@
 import { seo } from "../lib/seo";
 import { siteConfig } from "../lib/site";
 import { LegalPage } from "../features/marketing/components/legal-page";
-import { termsOfService } from "../features/marketing/data/terms";
+import { termsOfService } from "../features/marketing/copy/terms";
 
 export const meta = () =>
   seo({

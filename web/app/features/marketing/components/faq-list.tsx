@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { FaqEntry } from "../data/contact";
+import type { FaqEntry } from "../copy/contact";
 
 /** Native disclosure widgets: keyboard and screen-reader accessible, and readable without JavaScript. */
 export function FaqList({ entries, group }: { entries: FaqEntry[]; group: string }) {

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Container } from "../../../components/ui/container";
 import { phoneHref, siteConfig } from "../../../lib/site";
-import type { LegalBlock, LegalDocument } from "../data/legal";
+import type { LegalBlock, LegalDocument } from "../copy/legal";
 
 const linkClass = "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800";
 

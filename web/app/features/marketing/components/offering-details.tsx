@@ -1,4 +1,4 @@
-import type { Offering } from "../data/types";
+import type { Offering } from "../copy/types";
 import { CheckList } from "./check-list";
 
 /** The features and expected results of a service, under headings one level below the service title. */

@@ -1,4 +1,4 @@
-import type { Stat } from "../data/types";
+import type { Stat } from "../copy/types";
 
 export function StatsBand({ stats }: { stats: Stat[] }) {
   return (
