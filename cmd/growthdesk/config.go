@@ -178,10 +178,15 @@ type usersConfig struct {
 
 func parseUsersConfig(sub string, args []string, getenv func(string) string, stderr io.Writer) (usersConfig, error) {
 	var c usersConfig
-	e := newEnvFlags("users "+sub, getenv, stderr)
+	name := "users " + sub
+	if sub == "keys" {
+		name = "keys rotate"
+	}
+	e := newEnvFlags(name, getenv, stderr)
 	e.database(&c.dbConfig)
 	e.str(&c.SiteURL, "site-url", "http://localhost:8080", "public base URL, for links in e-mails")
-	if sub != "list" {
+	needsEmail := sub == "create" || sub == "approve"
+	if needsEmail {
 		e.fs.StringVar(&c.Email, "email", "", "the account's e-mail address")
 	}
 	if sub == "create" {
@@ -194,7 +199,7 @@ func parseUsersConfig(sub string, args []string, getenv func(string) string, std
 	}
 	err := e.parse(args, func() []string {
 		p := c.validate()
-		if sub != "list" && !growthdesk.ValidEmail(growthdesk.NormalizeEmail(c.Email)) {
+		if needsEmail && !growthdesk.ValidEmail(growthdesk.NormalizeEmail(c.Email)) {
 			p = append(p, "--email must be a valid e-mail address")
 		}
 		if sub == "create" && !growthdesk.IsValidRole(c.Role) {

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
@@ -23,15 +25,10 @@ func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.JSON {
-		return writeJSONLines(stdout, leads)
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RECEIVED\tNAME\tEMAIL\tCOMPANY\tPHONE\tTIME\tGOAL")
-	for _, l := range leads {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l.CreatedAt.Format(time.DateTime), l.Name, l.Email, l.Company, l.Phone, l.PreferredTime, truncate(l.AutomationGoal, 60))
-	}
-	return tw.Flush()
+	return printList(stdout, cfg.JSON, leads, []string{"RECEIVED", "NAME", "EMAIL", "COMPANY", "PHONE", "TIME", "GOAL"},
+		func(l *growthdesk.Lead) []string {
+			return []string{l.CreatedAt.Format(time.DateTime), l.Name, l.Email, l.Company, l.Phone, l.PreferredTime, truncate(l.AutomationGoal, 60)}
+		})
 }
 
 // listSubscribers prints the newest newsletter subscribers.
@@ -45,15 +42,10 @@ func listSubscribers(ctx context.Context, cfg listConfig, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if cfg.JSON {
-		return writeJSONLines(stdout, subs)
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SUBSCRIBED\tEMAIL\tSOURCE")
-	for _, s := range subs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.CreatedAt.Format(time.DateTime), s.Email, s.Source)
-	}
-	return tw.Flush()
+	return printList(stdout, cfg.JSON, subs, []string{"SUBSCRIBED", "EMAIL", "SOURCE"},
+		func(s store.Subscriber) []string {
+			return []string{s.CreatedAt.Format(time.DateTime), s.Email, s.Source}
+		})
 }
 
 func openMigrated(ctx context.Context, cfg dbConfig) (*store.DB, error) {
@@ -68,14 +60,24 @@ func openMigrated(ctx context.Context, cfg dbConfig) (*store.DB, error) {
 	return db, nil
 }
 
-func writeJSONLines[T any](w io.Writer, items []T) error {
-	enc := json.NewEncoder(w)
-	for _, it := range items {
-		if err := enc.Encode(it); err != nil {
-			return err
+// printList prints items as one JSON object per line, or as a table with header and one
+// row per item, as every list command of the CLI does.
+func printList[T any](w io.Writer, asJSON bool, items []T, header []string, row func(T) []string) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		for _, it := range items {
+			if err := enc.Encode(it); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, it := range items {
+		fmt.Fprintln(tw, strings.Join(row(it), "\t"))
+	}
+	return tw.Flush()
 }
 
 func truncate(s string, n int) string {

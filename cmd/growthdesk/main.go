@@ -117,7 +117,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			fmt.Fprint(stderr, usage)
 			return fmt.Errorf("%w: use 'keys rotate'", errUsage)
 		}
-		cfg, err := parseUsersConfig("list", args[2:], getenv, stderr)
+		cfg, err := parseUsersConfig("keys", args[2:], getenv, stderr)
 		if err != nil {
 			return err
 		}

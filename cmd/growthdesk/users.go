@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"text/tabwriter"
 	"time"
 
 	"github.com/growthdesk/growthdesk/content"
@@ -67,19 +66,14 @@ func usersList(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.JSON {
-		return writeJSONLines(stdout, list)
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "EMAIL\tNAME\tROLE\tAPPROVAL\tCONFIRMED\tORGANIZATION\tCREATED")
-	for _, a := range list {
-		confirmed := "no"
-		if a.EmailConfirmedAt != nil {
-			confirmed = "yes"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Email, a.FullName, a.Role, a.ApprovalStatus, confirmed, a.OrganizationName, a.CreatedAt.Format(time.DateOnly))
-	}
-	return tw.Flush()
+	return printList(stdout, cfg.JSON, list, []string{"EMAIL", "NAME", "ROLE", "APPROVAL", "CONFIRMED", "ORGANIZATION", "CREATED"},
+		func(a *growthdesk.Account) []string {
+			confirmed := "no"
+			if a.EmailConfirmedAt != nil {
+				confirmed = "yes"
+			}
+			return []string{a.Email, a.FullName, a.Role, a.ApprovalStatus, confirmed, a.OrganizationName, a.CreatedAt.Format(time.DateOnly)}
+		})
 }
 
 func findAccount(ctx context.Context, accounts *store.AccountStore, email string) (*growthdesk.Account, error) {
