@@ -1,7 +1,38 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "eslint/config";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The auth feature's session surface, shared by every signed-in feature: the session hooks and the profile
+// they expose. Everything else another feature needs lives in app/lib or app/components.
+const sharedAuthModules = ["./auth/auth-provider.tsx", "./auth/profile-api.ts"];
+
+const layerZones = [
+  {
+    target: ["./app/components", "./app/lib"],
+    from: ["./app/features", "./app/routes", "./app/routes.ts", "./app/root.tsx"],
+    message: "Shared code (components/, lib/) never imports a feature or a route.",
+  },
+  {
+    target: "./app/features",
+    from: ["./app/routes", "./app/routes.ts"],
+    message: "Features never import routes; routes compose features.",
+  },
+  ...features.map((name) => ({
+    target: `./app/features/${name}`,
+    from: "./app/features",
+    except: [`./${name}`, ...(name === "auth" ? [] : sharedAuthModules)],
+    message: `A feature never imports another feature: move what "${name}" needs to lib/ or components/, or compose both in a route.`,
+  })),
+];
 
 export default defineConfig(
   { ignores: ["build/", ".react-router/", "node_modules/"] },
@@ -10,6 +41,18 @@ export default defineConfig(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": { typescript: { project: `${webRoot}tsconfig.json` }, node: true },
+    },
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: webRoot, zones: layerZones }],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-unresolved": ["error", { ignore: ["^virtual:", "\\?raw$"] }],
     },
   },
 );

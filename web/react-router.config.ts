@@ -1,7 +1,18 @@
 import type { Config } from "@react-router/dev/config";
 import { readdirSync } from "node:fs";
 
-const staticPages = ["/", "/solutions", "/blog", "/about", "/contact", "/privacy", "/terms", "/checkout/success"];
+const staticPages = [
+  "/",
+  "/solutions",
+  "/blog",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/checkout/success",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+];
 
 function blogPaths(): string[] {
   return readdirSync(new URL("../content/blog/", import.meta.url))

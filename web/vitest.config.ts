@@ -7,6 +7,6 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "eslint.config.test.ts"],
   },
 });

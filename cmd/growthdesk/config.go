@@ -11,8 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/server"
 )
 
 // serveConfig is everything `growthdesk serve` can be told. Each setting is a flag and a
@@ -30,8 +32,21 @@ type serveConfig struct {
 	RefreshReuse      time.Duration
 	SessionMaxAge     time.Duration
 	SigningKeysFile   string
-	LogLevel          string
-	LogFormat         string
+	// StripeSecretKey and StripeWebhookSecret connect billing to Stripe; without them (and
+	// always in demo mode) the built-in test provider takes payments offline.
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	LogLevel            string
+	LogFormat           string
+	Limits              limitsConfig
+}
+
+// limitsConfig holds every rate limit: requests per window, counted per client address
+// (FailedSignIn: per account). Each is a flag --limit-NAME and GROWTHDESK_LIMIT_NAME, written
+// as COUNT/WINDOW, e.g. 150/5m.
+type limitsConfig struct {
+	Token, Verify, Email, MFA, FailedSignIn           growthdesk.Limit
+	Leads, Newsletter, ClientErrors, Checkout, Ingest growthdesk.Limit
 }
 
 // dbConfig says which database to use; every command that touches data takes it.
@@ -92,6 +107,65 @@ func (e *envFlags) duration(p *time.Duration, name string, def time.Duration, us
 	e.fs.DurationVar(p, name, def, usage+" (env "+env+")")
 }
 
+// limitValue is a growthdesk.Limit as a flag: COUNT/WINDOW, e.g. 150/5m.
+type limitValue struct{ l *growthdesk.Limit }
+
+func (v limitValue) String() string {
+	if v.l == nil {
+		return ""
+	}
+	return formatLimit(*v.l)
+}
+
+func (v limitValue) Set(s string) error {
+	l, err := parseLimit(s)
+	if err != nil {
+		return err
+	}
+	*v.l = l
+	return nil
+}
+
+func formatLimit(l growthdesk.Limit) string {
+	w := l.Window.String() // 5m0s, 1h0m0s, 30s
+	if strings.HasSuffix(w, "m0s") {
+		w = strings.TrimSuffix(w, "0s")
+	}
+	if strings.HasSuffix(w, "h0m") {
+		w = strings.TrimSuffix(w, "0m")
+	}
+	return fmt.Sprintf("%d/%s", l.Requests, w)
+}
+
+func parseLimit(s string) (growthdesk.Limit, error) {
+	count, window, ok := strings.Cut(strings.TrimSpace(s), "/")
+	n, err := strconv.Atoi(count)
+	if !ok || err != nil || n < 1 {
+		return growthdesk.Limit{}, fmt.Errorf("%q is not COUNT/WINDOW with a positive count, e.g. 150/5m", s)
+	}
+	d, err := time.ParseDuration(window)
+	if err != nil || d < time.Second {
+		return growthdesk.Limit{}, fmt.Errorf("%q: the window must be a duration of at least 1s, e.g. 5m", s)
+	}
+	return growthdesk.Limit{Requests: n, Window: d}, nil
+}
+
+// limit registers --limit-NAME (env GROWTHDESK_LIMIT_NAME) with its default.
+func (e *envFlags) limit(p *growthdesk.Limit, name string, def growthdesk.Limit, usage string) {
+	flagName := "limit-" + name
+	env := e.envName(flagName)
+	*p = def
+	if v := e.getenv(env); v != "" {
+		l, err := parseLimit(v)
+		if err != nil {
+			e.problems = append(e.problems, fmt.Sprintf("%s=%s", env, err))
+		} else {
+			*p = l
+		}
+	}
+	e.fs.Var(limitValue{p}, flagName, usage+" (COUNT/WINDOW; env "+env+")")
+}
+
 func (e *envFlags) database(c *dbConfig) {
 	e.str(&c.DataDir, "data-dir", "./data", "directory of the embedded SQLite database")
 	e.str(&c.DatabaseURL, "database-url", "", "postgres:// URL; empty uses SQLite in --data-dir")
@@ -127,8 +201,21 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.str(&c.SigningKeysFile, "signing-keys-file", "", "JSON array of private JWKs (one with key_ops [\"sign\"]); empty: an ES256 key is generated and kept in the database")
 	e.str(&c.MetricsAddr, "metrics-addr", "", "private address for Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: off")
 	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
+	e.str(&c.StripeSecretKey, "stripe-secret-key", "", "Stripe secret key (sk_… or rk_…); empty: the built-in test payment provider")
+	e.str(&c.StripeWebhookSecret, "stripe-webhook-secret", "", "signing secret (whsec_…) of the Stripe webhook endpoint /functions/v1/stripe-webhook")
 	e.str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	e.str(&c.LogFormat, "log-format", "text", "text or json")
+	l := &c.Limits
+	e.limit(&l.Token, "token", auth.DefaultTokenLimit, "sign-ins and token refreshes per client address")
+	e.limit(&l.Verify, "verify", auth.DefaultVerifyLimit, "e-mail link and code verifications per client address")
+	e.limit(&l.Email, "email", auth.DefaultEmailLimit, "sign-ups and e-mails asked for (recover, otp, resend) per client address")
+	e.limit(&l.MFA, "mfa", auth.DefaultMFALimit, "two-factor enrollments, challenges and verifications per client address")
+	e.limit(&l.FailedSignIn, "failed-sign-in", auth.DefaultFailureLimit, "wrong passwords or codes per account before it is locked for the window")
+	e.limit(&l.Leads, "leads", server.DefaultLeadLimit, "contact-form leads per client address")
+	e.limit(&l.Newsletter, "newsletter", server.DefaultNewsletterLimit, "newsletter sign-ups and link confirmations per client address")
+	e.limit(&l.ClientErrors, "client-errors", server.DefaultClientErrorLimit, "browser error reports per client address")
+	e.limit(&l.Checkout, "checkout", server.DefaultCheckoutLimit, "checkouts started per client address")
+	e.limit(&l.Ingest, "ingest", server.DefaultIngestLimit, "automation runs reported per client address")
 	err := e.parse(args, func() []string { return c.validate() })
 	c.SiteURL = strings.TrimRight(c.SiteURL, "/")
 	return c, err
@@ -266,6 +353,14 @@ func (c serveConfig) validate() []string {
 	}
 	if c.RefreshReuse < 0 || c.RefreshReuse > time.Minute {
 		p = append(p, "--refresh-token-reuse-interval must be between 0s and 1m")
+	}
+	switch {
+	case c.StripeSecretKey != "" && !strings.HasPrefix(c.StripeSecretKey, "sk_") && !strings.HasPrefix(c.StripeSecretKey, "rk_"):
+		p = append(p, "--stripe-secret-key must be a Stripe secret or restricted key (sk_… or rk_…)")
+	case c.StripeSecretKey != "" && c.StripeWebhookSecret == "":
+		p = append(p, "--stripe-webhook-secret is required with --stripe-secret-key (the signing secret of the webhook endpoint)")
+	case c.StripeSecretKey == "" && c.StripeWebhookSecret != "":
+		p = append(p, "--stripe-webhook-secret needs --stripe-secret-key")
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

@@ -67,5 +67,17 @@ func seedDemo(ctx context.Context, db *store.DB, authSvc *auth.Service, log *slo
 	if created > 0 {
 		log.Info("demo accounts created", "count", created, "password", DemoPassword)
 	}
-	return nil
+	if err := seedDemoForum(ctx, db); err != nil {
+		return err
+	}
+	if err := seedDemoSupport(ctx, db); err != nil {
+		return err
+	}
+	if err := seedDemoMeetings(ctx, db); err != nil {
+		return err
+	}
+	if err := seedDemoBilling(ctx, db); err != nil {
+		return err
+	}
+	return seedDemoWorkspace(ctx, db)
 }

@@ -14,14 +14,14 @@ import (
 )
 
 // listLeads prints the newest discovery-call requests, for operators (and the end-to-end
-// tests) until staff read them in the portal.
+// tests). It goes through the same service as the staff's API, as the console caller.
 func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 	db, err := openMigrated(ctx, cfg.dbConfig)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	leads, err := store.NewLeadService(db).ListLeads(ctx, cfg.Limit)
+	leads, err := (&growthdesk.Leads{Store: store.NewLeadStore(db)}).List(ctx, growthdesk.Operator("cli"), cfg.Limit)
 	if err != nil {
 		return err
 	}
@@ -31,20 +31,30 @@ func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 		})
 }
 
-// listSubscribers prints the newest newsletter subscribers.
+// listSubscribers prints the newest newsletter subscribers with their double opt-in status
+// (pending, confirmed, unsubscribed).
 func listSubscribers(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 	db, err := openMigrated(ctx, cfg.dbConfig)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	subs, err := store.NewNewsletterService(db).ListSubscribers(ctx, cfg.Limit)
+	subs, err := (&growthdesk.Newsletter{Store: store.NewNewsletterStore(db)}).List(ctx, growthdesk.Operator("cli"), cfg.Limit)
 	if err != nil {
 		return err
 	}
-	return printList(stdout, cfg.JSON, subs, []string{"SUBSCRIBED", "EMAIL", "SOURCE"},
-		func(s store.Subscriber) []string {
-			return []string{s.CreatedAt.Format(time.DateTime), s.Email, s.Source}
+	return printList(stdout, cfg.JSON, subs, []string{"SUBSCRIBED", "EMAIL", "STATUS", "SOURCE", "CHANGED"},
+		func(s *growthdesk.Subscriber) []string {
+			changed := ""
+			switch {
+			case s.Status == growthdesk.SubscriberUnsubscribed && s.UnsubscribedAt != nil:
+				changed = s.UnsubscribedAt.Format(time.DateTime)
+			case s.Status == growthdesk.SubscriberConfirmed && s.ConfirmedAt != nil:
+				changed = s.ConfirmedAt.Format(time.DateTime)
+			case s.ConfirmationSentAt != nil:
+				changed = s.ConfirmationSentAt.Format(time.DateTime)
+			}
+			return []string{s.CreatedAt.Format(time.DateTime), s.Email, s.Status, s.Source, changed}
 		})
 }
 

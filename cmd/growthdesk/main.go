@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -21,6 +22,8 @@ import (
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/payments"
+	"github.com/growthdesk/growthdesk/internal/reportpdf"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -55,6 +58,9 @@ Commands:
   keys rotate       make a new token signing key (old tokens stay valid until they expire)
   leads list        print the newest contact-form leads
   subscribers list  print the newest newsletter subscribers
+  plans list        print the plan catalogue
+  plans set --price-id P --name N --amount CENTS [--mode subscription|payment] [--interval month|year]
+                    add or change a plan of the catalogue
   version   print the version
 
 Run 'growthdesk <command> -h' for the flags of a command.
@@ -135,6 +141,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return backup(ctx, cfg, args[1], stdout)
 		}
 		return restore(ctx, cfg, args[1], stdout)
+	case "plans":
+		if len(args) < 2 || (args[1] != "list" && args[1] != "set") {
+			fmt.Fprint(stderr, usage)
+			return fmt.Errorf("%w: use 'plans list' or 'plans set'", errUsage)
+		}
+		cfg, err := parsePlansConfig(args[1], args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		if args[1] == "list" {
+			return plansList(ctx, cfg, stdout)
+		}
+		return plansSet(ctx, cfg, stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "growthdesk", version)
 		return nil
@@ -203,6 +222,10 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if !web.Built {
 		log.Warn("this binary has no web app built in; run 'make build' for the real site")
 	}
+	if !cfg.Demo && isLoopbackURL(cfg.SiteURL) {
+		log.Warn("--site-url is a loopback address: links in e-mails (confirmation, password reset, approval) will point to it; set --site-url to the public address of the site",
+			"site_url", cfg.SiteURL)
+	}
 	renderer, err := mail.NewRenderer(siteCfg, cfg.SiteURL)
 	if err != nil {
 		return err
@@ -233,6 +256,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		}
 		signingKeys = string(raw)
 	}
+	impersonations := &growthdesk.Impersonations{Store: store.NewImpersonationStore(db), Accounts: store.NewAccountStore(db), Now: db.Now}
 	authSvc, err := auth.New(auth.Config{
 		SiteURL:              cfg.SiteURL,
 		SiteName:             siteCfg.Name,
@@ -241,8 +265,14 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		SessionMaxAge:        cfg.SessionMaxAge,
 		TrustProxyHeaders:    cfg.TrustProxyHeaders,
 		SigningKeysJSON:      signingKeys,
+		TokenLimit:           cfg.Limits.Token,
+		VerifyLimit:          cfg.Limits.Verify,
+		EmailLimit:           cfg.Limits.Email,
+		MFALimit:             cfg.Limits.MFA,
+		FailureLimit:         cfg.Limits.FailedSignIn,
 		Version:              version,
-	}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter, Logger: log})
+	}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter, Logger: log,
+		Impersonation: impersonations})
 	if err != nil {
 		return err
 	}
@@ -251,17 +281,50 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
+	linkSecret, err := db.Secret(ctx, "newsletter_links")
+	if err != nil {
+		return err
+	}
+	linkTokens, err := growthdesk.NewLinkTokens(linkSecret)
+	if err != nil {
+		return err
+	}
+	billing, stripeWebhooks, err := newBilling(ctx, cfg, db, renderer, log)
+	if err != nil {
+		return err
+	}
+	support := &growthdesk.Support{Store: store.NewSupportStore(db), Mail: renderer,
+		TicketURL: func(id string) string { return cfg.SiteURL + "/portal/support/" + id }}
+	forum := &growthdesk.Forum{Store: store.NewForumStore(db), Mail: renderer,
+		TopicURL: func(id string) string { return cfg.SiteURL + "/portal/community/" + url.PathEscape(id) }}
+	meetings, err := newMeetings(db, renderer, siteCfg, cfg.SiteURL)
+	if err != nil {
+		return err
+	}
+	reports := &growthdesk.Reports{
+		Store: store.NewReportStore(db), Renderer: &reportpdf.Renderer{SiteName: siteCfg.Name}, Mail: renderer,
+		PortalURL: cfg.SiteURL + "/portal/reports", Log: log,
+	}
+	reports.PrepareWake()
+	projects := &growthdesk.Projects{Store: store.NewProjectStore(db)}
 	handler, err := server.New(server.Config{
 		SiteURL:           cfg.SiteURL,
 		ContactEmbedURL:   cfg.ContactEmbedURL,
 		Demo:              cfg.Demo,
 		TrustProxyHeaders: cfg.TrustProxyHeaders,
 		Version:           version,
+		LeadLimit:         cfg.Limits.Leads,
+		NewsletterLimit:   cfg.Limits.Newsletter,
+		ClientErrorLimit:  cfg.Limits.ClientErrors,
+		CheckoutLimit:     cfg.Limits.Checkout,
+		IngestLimit:       cfg.Limits.Ingest,
 	}, server.Deps{
-		Logger:      log,
-		DB:          db,
-		Leads:       store.NewLeadService(db).WithNotification(renderer.LeadNotification),
-		Newsletter:  store.NewNewsletterService(db),
+		Logger: log,
+		DB:     db,
+		Leads:  &growthdesk.Leads{Store: store.NewLeadStore(db), Notify: renderer.LeadNotification},
+		Newsletter: &growthdesk.Newsletter{
+			Store: store.NewNewsletterStore(db), Mail: renderer, Tokens: linkTokens, SiteURL: cfg.SiteURL,
+		},
 		Limiter:     limiter,
 		Auth:        authSvc,
 		AuthHandler: authSvc.Handler(),
@@ -269,15 +332,28 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Accounts: &growthdesk.Accounts{
 			Store:    store.NewAccountStore(db),
 			Mail:     renderer,
-			Sessions: authSvc,
 			LoginURL: cfg.SiteURL + "/portal/login",
 		},
-		Mail:       outbox,
-		AfterWrite: mailer.Notify,
-		Site:       siteCfg,
-		Posts:      posts,
-		Dist:       web.Dist(),
-		Metrics:    metrics,
+		Team:           &growthdesk.Team{Store: store.NewTeamStore(db)},
+		Support:        support,
+		Announcements:  &growthdesk.Announcements{Store: store.NewAnnouncementStore(db), Now: db.Now},
+		Impersonations: impersonations,
+		AdminDashboard: &growthdesk.AdminDashboards{Store: store.NewAdminDashboardStore(db), Tickets: store.NewSupportStore(db), Revenue: billing},
+		Forum:          forum,
+		Meetings:       meetings,
+		Dashboard:      newDashboard(db, meetings, forum, support, billing, projects, reports),
+		Billing:        billing,
+		StripeWebhooks: stripeWebhooks,
+		TestCards:      payments.TestCards,
+		Projects:       projects,
+		Automations:    &growthdesk.Automations{Store: store.NewAutomationStore(db)},
+		Reports:        reports,
+		Mail:           outbox,
+		AfterWrite:     mailer.Notify,
+		Site:           siteCfg,
+		Posts:          posts,
+		Dist:           web.Dist(),
+		Metrics:        metrics,
 	})
 	if err != nil {
 		return err
@@ -302,6 +378,14 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		defer close(workerDone)
 		if err := mailer.Run(ctx); err != nil {
 			log.Error("mail worker stopped", "err", err)
+		}
+	}()
+
+	reportsDone := make(chan struct{})
+	go func() {
+		defer close(reportsDone)
+		if err := reports.Run(ctx, 10*time.Second); err != nil {
+			log.Error("report job stopped", "err", err)
 		}
 	}()
 
@@ -336,6 +420,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	<-workerDone
+	<-reportsDone
 	log.Info("stopped")
 	return nil
 }
@@ -365,4 +450,44 @@ func authReuseInterval(d time.Duration) time.Duration {
 		return -1
 	}
 	return d
+}
+
+// isLoopbackURL reports whether raw names this machine (localhost or a loopback address), so
+// that links built from it work for nobody else.
+func isLoopbackURL(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// newBilling wires the billing service to Stripe when a secret key is set (and not in demo
+// mode), otherwise to the built-in test provider that works offline.
+func newBilling(ctx context.Context, cfg serveConfig, db *store.DB, renderer *mail.Renderer, log *slog.Logger) (*growthdesk.Billing, server.WebhookParser, error) {
+	b := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: renderer, SiteURL: cfg.SiteURL}
+	if cfg.StripeSecretKey != "" && !cfg.Demo {
+		st, err := payments.NewStripe(payments.StripeOptions{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret})
+		if err != nil {
+			return nil, nil, err
+		}
+		b.Provider = st
+		log.Info("payments go through Stripe", "webhook", cfg.SiteURL+"/functions/v1/stripe-webhook")
+		return b, st, nil
+	}
+	if cfg.StripeSecretKey != "" {
+		log.Warn("demo mode: the Stripe key is ignored and the built-in test payment provider is used")
+	}
+	secret, err := db.Secret(ctx, "test_payments")
+	if err != nil {
+		return nil, nil, err
+	}
+	b.Provider = &payments.TestProvider{SiteURL: cfg.SiteURL, Secret: secret}
+	log.Info("no --stripe-secret-key: payments go through the built-in test provider (no card is charged)")
+	return b, nil, nil
 }

@@ -3,11 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/growthdesk/growthdesk/internal/auth"
-	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
-	"github.com/growthdesk/growthdesk/internal/site"
-	"github.com/growthdesk/growthdesk/internal/store"
 	"io"
 	"net"
 	"net/http"
@@ -16,6 +11,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/growthdesk/growthdesk/internal/auth"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/server"
+	"github.com/growthdesk/growthdesk/internal/site"
+	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -176,7 +178,8 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 	case <-time.After(25 * time.Second):
 		t.Fatal("server did not stop")
 	}
-	for _, want := range []string{"msg=listening", "msg=request", "method=GET", "path=/", "status=200", "request_id=", "duration=", "msg=stopped"} {
+	for _, want := range []string{"msg=listening", "msg=request", "method=GET", "path=/", "status=200", "request_id=", "duration=", "msg=stopped",
+		"--site-url is a loopback address"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, logs.String())
 		}
@@ -190,7 +193,7 @@ func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.NewLeadService(db).CreateLead(ctx, growthdesk.LeadInput{
+	if _, err := (&growthdesk.Leads{Store: store.NewLeadStore(db)}).Create(ctx, growthdesk.LeadInput{
 		Name: "Ada", Email: "ada@example.com", Company: "Analytical", AutomationGoal: "Automate weekly reports", PreferredTime: "anytime",
 	}); err != nil {
 		t.Fatal(err)
@@ -209,6 +212,45 @@ func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 	}
 	if err := run(ctx, []string{"leads", "delete"}, env(nil), io.Discard, io.Discard); err == nil {
 		t.Fatal("unknown subcommand accepted")
+	}
+}
+
+func TestRun_SubscribersListShowsStatus(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := store.NewNewsletterStore(db)
+	for _, addr := range []string{"waiting@example.com", "reader@example.com"} {
+		if _, _, err := subs.Subscribe(ctx, growthdesk.SubscribeInput{Email: addr, Source: "blog"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := subs.Confirm(ctx, "reader@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var out bytes.Buffer
+	if err := run(ctx, []string{"subscribers", "list", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || strings.Join(strings.Fields(lines[0]), " ") != "SUBSCRIBED EMAIL STATUS SOURCE CHANGED" {
+		t.Fatalf("table:\n%s", out.String())
+	}
+	for _, want := range []string{"waiting@example.com pending blog", "reader@example.com confirmed blog"} {
+		if !strings.Contains(strings.Join(strings.Fields(out.String()), " "), want) {
+			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := run(ctx, []string{"subscribers", "list", "--json", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"email":"reader@example.com","source":"blog","status":"confirmed"`) {
+		t.Fatalf("json:\n%s", out.String())
 	}
 }
 
@@ -304,5 +346,100 @@ func TestRun_BackupThenRestore(t *testing.T) {
 	}
 	if err := run(ctx, []string{"backup"}, env(nil), io.Discard, io.Discard); err == nil {
 		t.Fatal("backup without a file name succeeded")
+	}
+}
+
+func TestIsLoopbackURL(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"http://localhost:8080":         true,
+		"http://127.0.0.1:9000":         true,
+		"http://[::1]:8080":             true,
+		"http://app.localhost":          true,
+		"https://www.growthdesk.io":     false,
+		"http://192.0.2.10":             false,
+		"https://localhost.example.com": false,
+	} {
+		if got := isLoopbackURL(raw); got != want {
+			t.Errorf("isLoopbackURL(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
+func TestServeConfig_LimitsAreSettings(t *testing.T) {
+	c, err := parseServeConfig([]string{"--limit-token", "300/10m"}, env(map[string]string{"GROWTHDESK_LIMIT_LEADS": "2/1h"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Limits.Token != (growthdesk.Limit{Requests: 300, Window: 10 * time.Minute}) {
+		t.Errorf("token limit = %+v", c.Limits.Token)
+	}
+	if c.Limits.Leads != (growthdesk.Limit{Requests: 2, Window: time.Hour}) {
+		t.Errorf("leads limit = %+v", c.Limits.Leads)
+	}
+	if c.Limits.Newsletter != server.DefaultNewsletterLimit || c.Limits.FailedSignIn != auth.DefaultFailureLimit {
+		t.Errorf("defaults = %+v / %+v", c.Limits.Newsletter, c.Limits.FailedSignIn)
+	}
+	for _, bad := range []string{"150", "0/5m", "x/5m", "10/0s", "10/fast"} {
+		if _, err := parseServeConfig([]string{"--limit-verify", bad}, env(nil), io.Discard); err == nil {
+			t.Errorf("--limit-verify %q accepted", bad)
+		}
+	}
+	_, err = parseServeConfig(nil, env(map[string]string{"GROWTHDESK_LIMIT_MFA": "lots", "GROWTHDESK_LIMIT_INGEST": "5"}), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "GROWTHDESK_LIMIT_MFA") || !strings.Contains(err.Error(), "GROWTHDESK_LIMIT_INGEST") {
+		t.Errorf("every bad limit must be listed: %v", err)
+	}
+	for l, want := range map[growthdesk.Limit]string{
+		{Requests: 150, Window: 5 * time.Minute}: "150/5m",
+		{Requests: 5, Window: 10 * time.Minute}:  "5/10m",
+		{Requests: 10, Window: time.Hour}:        "10/1h",
+		{Requests: 3, Window: 90 * time.Minute}:  "3/1h30m",
+		{Requests: 15, Window: 30 * time.Second}: "15/30s",
+	} {
+		if got := formatLimit(l); got != want {
+			t.Errorf("formatLimit(%+v) = %q, want %q", l, got, want)
+		}
+	}
+}
+
+// TestRun_LimitSettingTakesEffect: a limit set on the command line is the one the server
+// counts against.
+func TestRun_LimitSettingTakesEffect(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr,
+			"--limit-newsletter", "1/1h"}, env(nil), io.Discard, io.Discard)
+	}()
+	base := "http://" + addr
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if res, err := http.Get(base + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server not ready")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var statuses []int
+	for _, addr := range []string{"one@example.com", "two@example.com"} {
+		res, err := http.Post(base+"/api/v1/newsletter", "application/json", strings.NewReader(`{"email":"`+addr+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		statuses = append(statuses, res.StatusCode)
+	}
+	if statuses[0] >= 300 || statuses[1] != http.StatusTooManyRequests {
+		t.Fatalf("statuses %v, want a success then 429 under --limit-newsletter 1/1h", statuses)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -41,14 +41,8 @@ func usersApprove(ctx context.Context, cfg usersConfig, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
-	msg, err := renderer.Render(growthdesk.EmailApproval, acct.Email, growthdesk.EmailData{FullName: acct.FullName, ActionURL: cfg.SiteURL + "/portal/login"})
-	if err != nil {
-		return err
-	}
-	if _, err := accounts.SetApproval(ctx, acct.ID, growthdesk.ApprovalApproved, msg, growthdesk.AuditEntry{
-		Action: growthdesk.AuditApprove, TargetType: "user", TargetID: acct.ID,
-		Details: map[string]any{"from": acct.ApprovalStatus, "to": growthdesk.ApprovalApproved, "via": "cli"},
-	}); err != nil {
+	svc := &growthdesk.Accounts{Store: accounts, Mail: renderer, LoginURL: cfg.SiteURL + "/portal/login"}
+	if _, err := svc.Approve(ctx, growthdesk.Operator("cli"), acct.ID); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "approved %s; the approval e-mail is queued (sent by the running server)\n", acct.Email)

@@ -3,7 +3,7 @@
 // client works against it unchanged. It owns users' credentials, server-side sessions,
 // rotating refresh tokens, ES256 access tokens, e-mailed links and codes, and TOTP MFA.
 //
-// The wire behaviour follows shared/reference/auth-api.md; where this package departs from
+// The wire behavior follows shared/reference/auth-api.md; where this package departs from
 // GoTrue on purpose, the doc comment of the handler says so. Everything it stores goes
 // through the Store interface (store.go); every e-mail it sends is rendered by
 // Deps.Mailer and written to the outbox in the same transaction as the change that
@@ -50,7 +50,7 @@ const (
 // documented on each field.
 type Config struct {
 	// SiteURL is the public base URL (https://example.com, no trailing slash). E-mailed
-	// links point at it, the token issuer is SiteURL+MountPath, and redirect_to is honoured
+	// links point at it, the token issuer is SiteURL+MountPath, and redirect_to is honored
 	// only on the same scheme and host (any port on a loopback host).
 	SiteURL string
 	// SiteName is the issuer shown in authenticator apps; default: SiteURL's host.
@@ -114,6 +114,15 @@ type Deps struct {
 	Mailer  growthdesk.EmailRenderer
 	Limiter growthdesk.RateLimiter
 	Logger  *slog.Logger
+	// Impersonation, when set, tells whether a session acts as another account; such a
+	// session may not change the signed-in user's credentials or factors.
+	Impersonation SessionImpersonation
+}
+
+// SessionImpersonation tells whether a session currently acts as another account (a staff
+// member impersonating someone).
+type SessionImpersonation interface {
+	SessionImpersonating(ctx context.Context, sessionID string) (bool, error)
 }
 
 // Service is the auth service. It keeps no state of its own beyond a cache of the signing
@@ -126,6 +135,7 @@ type Service struct {
 	log       *slog.Logger
 	site      *url.URL
 	issuer    string
+	imperson  SessionImpersonation
 	keys      *keyRing
 	dummyHash []byte
 }
@@ -168,7 +178,7 @@ func New(cfg Config, deps Deps) (*Service, error) {
 		cfg.RefreshReuseInterval = 0
 	}
 	if cfg.MinPasswordLength <= 0 {
-		cfg.MinPasswordLength = 6
+		cfg.MinPasswordLength = growthdesk.PasswordMinLength
 	}
 	if cfg.EmailResendInterval <= 0 {
 		cfg.EmailResendInterval = 60 * time.Second
@@ -188,13 +198,14 @@ func New(cfg Config, deps Deps) (*Service, error) {
 		deps.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Service{
-		cfg:     cfg,
-		store:   deps.Store,
-		mailer:  deps.Mailer,
-		limiter: deps.Limiter,
-		log:     deps.Logger,
-		site:    site,
-		issuer:  cfg.SiteURL + MountPath,
+		cfg:      cfg,
+		store:    deps.Store,
+		mailer:   deps.Mailer,
+		limiter:  deps.Limiter,
+		log:      deps.Logger,
+		imperson: deps.Impersonation,
+		site:     site,
+		issuer:   cfg.SiteURL + MountPath,
 	}
 	// Unknown users get a password comparison too, against this hash, so that the answer
 	// takes as long as for a real user with a wrong password.

@@ -45,6 +45,26 @@ func (s *Service) authed(next handlerFunc) handlerFunc {
 	}
 }
 
+// notImpersonating refuses, after authed, a change to the signed-in user's credentials or
+// factors while the session acts as another account: a staff member impersonating someone
+// must not touch passwords, e-mail or two-factor devices.
+func (s *Service) notImpersonating(next handlerFunc) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if s.imperson != nil {
+			c := callerFrom(r.Context())
+			on, err := s.imperson.SessionImpersonating(r.Context(), c.session.ID)
+			if err != nil {
+				return err
+			}
+			if on {
+				return newError(http.StatusForbidden, codeImpersonating,
+					"This is not available while impersonating: passwords, e-mail and two-factor devices can only be changed by the account's owner.")
+			}
+		}
+		return next(w, r)
+	}
+}
+
 func bearerToken(r *http.Request) (string, bool) {
 	h := r.Header.Get("Authorization")
 	scheme, token, ok := strings.Cut(h, " ")

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
 // Error codes as GoTrue names them; auth-js hands them to the app as error.code.
@@ -52,6 +54,7 @@ const (
 	codeCurrentPasswordRequired  = "current_password_required"
 	codeCurrentPasswordInvalid   = "current_password_invalid"
 	codeEmailAddressInvalid      = "email_address_invalid"
+	codeImpersonating            = "impersonation_active"
 	codeNotFound                 = "not_found"
 	codeMethodNotAllowed         = "method_not_allowed"
 	codeUnexpectedFailure        = "unexpected_failure"
@@ -97,6 +100,15 @@ func invalid(format string, args ...any) *apiError {
 func rateLimited(retry time.Duration) *apiError {
 	e := newError(http.StatusTooManyRequests, codeRateLimit, "Request rate limit reached")
 	e.retryAfter = retry
+	return e
+}
+
+// unavailable refuses a request whose rate limit or lockout could not be checked (the
+// database failed): 503 with Retry-After, never a pass. GoTrue has no code for it; its code
+// for a server-side failure is unexpected_failure, and auth-js treats any 503 as retryable.
+func unavailable() *apiError {
+	e := newError(http.StatusServiceUnavailable, codeUnexpectedFailure, "The service cannot take this request right now. Please try again in a few seconds.")
+	e.retryAfter = growthdesk.UnavailableRetry
 	return e
 }
 

@@ -11,10 +11,6 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// maxFriendlyNameLength bounds a factor's name and the issuer shown in the app (which must
-// fit in the QR code).
-const maxFriendlyNameLength = 100
-
 type enrollRequest struct {
 	FactorType   string `json:"factor_type"`
 	FriendlyName string `json:"friendly_name"`
@@ -56,12 +52,12 @@ func (s *Service) handleEnroll(w http.ResponseWriter, r *http.Request) error {
 		return forbidden(codeInsufficientAAL, "AAL2 required to enroll a new factor")
 	}
 	name := strings.TrimSpace(req.FriendlyName)
-	if utf8.RuneCountInString(name) > maxFriendlyNameLength {
-		return unprocessable(codeValidationFailed, "friendly_name must be at most %d characters", maxFriendlyNameLength)
+	if utf8.RuneCountInString(name) > growthdesk.FactorNameMax {
+		return unprocessable(codeValidationFailed, "friendly_name must be at most %d characters", growthdesk.FactorNameMax)
 	}
 	issuer := strings.TrimSpace(req.Issuer)
-	if utf8.RuneCountInString(issuer) > maxFriendlyNameLength {
-		return unprocessable(codeValidationFailed, "issuer must be at most %d characters", maxFriendlyNameLength)
+	if utf8.RuneCountInString(issuer) > growthdesk.FactorNameMax {
+		return unprocessable(codeValidationFailed, "issuer must be at most %d characters", growthdesk.FactorNameMax)
 	}
 	if issuer == "" {
 		issuer = s.cfg.SiteName
@@ -181,8 +177,7 @@ func (s *Service) handleVerifyFactor(w http.ResponseWriter, r *http.Request) err
 	}
 	step, ok := matchTOTP(req.Code, f.Secret, s.now())
 	if !ok {
-		s.recordFailure(ctx, c.user.ID, FailureMFA, s.clientIP(r))
-		return unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered")
+		return s.recordFailure(ctx, c.user.ID, FailureMFA, s.clientIP(r), unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered"))
 	}
 	plain, rt, err := newRootRefreshToken()
 	if err != nil {

@@ -9,9 +9,6 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// maxFullNameLength bounds the full name copied from sign-up data into the profile.
-const maxFullNameLength = 200
-
 type signupRequest struct {
 	Email               string         `json:"email"`
 	Phone               string         `json:"phone"`
@@ -113,7 +110,7 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash string, data map[string]any, pkce *pkceParams, redirectTo, method string) (any, error) {
 	id := newUserID()
 	name, _ := data["full_name"].(string)
-	name = clip(strings.TrimSpace(name), maxFullNameLength)
+	name = clipChars(strings.TrimSpace(name), growthdesk.FullNameMax)
 	nu := NewUser{
 		User: User{
 			ID:           id,
@@ -371,4 +368,15 @@ func (s *Service) handleReauthenticate(w http.ResponseWriter, r *http.Request) e
 	}
 	writeJSON(w, http.StatusOK, map[string]any{})
 	return nil
+}
+
+// clipChars cuts s to at most n characters, the unit the profile's limits count in.
+func clipChars(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -63,8 +63,7 @@ func (s *Service) grantPassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !s.passwordMatches(u.PasswordHash, req.Password) {
-		s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r))
-		return wrong
+		return s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r), wrong)
 	}
 	if u.BannedUntil != nil && u.BannedUntil.After(s.now()) {
 		return badRequest(codeUserBanned, "User is banned")

@@ -136,8 +136,7 @@ func (s *Service) provePasswordChange(r *http.Request, c *caller, req *updateUse
 		return "", err
 	}
 	if !s.passwordMatches(u.PasswordHash, req.CurrentPassword) {
-		s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r))
-		return "", badRequest(codeCurrentPasswordInvalid, "Current password is incorrect.")
+		return "", s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r), badRequest(codeCurrentPasswordInvalid, "Current password is incorrect."))
 	}
 	return "", nil
 }

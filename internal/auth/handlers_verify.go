@@ -141,11 +141,8 @@ func (s *Service) handleVerifyLink(w http.ResponseWriter, r *http.Request) error
 	}
 	// The limit is checked here rather than by the router so that its answer is a redirect
 	// too: the user followed a link in a browser.
-	_, lim := s.limitOf(limitVerify)
-	if ok, retry, err := s.limiter.Allow(r.Context(), "auth:verify:"+s.clientIP(r), lim.Requests, lim.Window); err != nil {
-		s.log.ErrorContext(r.Context(), "auth rate limiter failed", "err", err)
-	} else if !ok {
-		return fail(rateLimited(retry))
+	if err := s.allow(r, limitVerify); err != nil {
+		return fail(err.(*apiError))
 	}
 	types, err := checkVerifyType(linkType)
 	if err != nil {

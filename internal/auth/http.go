@@ -9,7 +9,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/growthdesk/growthdesk/internal/bodylimit"
 	"github.com/growthdesk/growthdesk/internal/clientip"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
 // maxBodyBytes bounds every request body, as GoTrue does.
@@ -17,9 +19,12 @@ const maxBodyBytes = 1 << 20
 
 // decodeBody reads a JSON object into dst. As in GoTrue (Go's encoding/json), unknown
 // fields are ignored and null is the zero value; unlike GoTrue an empty body counts as {},
-// so that bodiless POSTs from other clients still work.
-func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+// so that bodiless POSTs from other clients still work. A string anywhere in the body that
+// holds a control character its field does not allow (growthdesk's one rule) is refused with
+// 422 validation_failed naming the field, before dst is filled. The body is bounded by
+// bodylimit (the server's body limit drains what a refused body has left).
+func decodeBody(_ http.ResponseWriter, r *http.Request, dst any) error {
+	body, err := io.ReadAll(bodylimit.Reader(r, maxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -34,10 +39,39 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 	if body[0] != '{' {
 		return badRequest(codeBadJSON, "Could not parse request body as JSON: the body must be a JSON object")
 	}
+	var raw any
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return badRequest(codeBadJSON, "Could not parse request body as JSON: %v", err)
+	}
+	if field, bad := growthdesk.ControlCharField(raw); bad {
+		return controlChars(field)
+	}
 	if err := json.Unmarshal(body, dst); err != nil {
 		return badRequest(codeBadJSON, "Could not parse request body as JSON: %v", err)
 	}
 	return nil
+}
+
+// controlChars is the answer to a field or query parameter holding a control character.
+func controlChars(field string) *apiError {
+	return unprocessable(codeValidationFailed, "%s: %s", field, growthdesk.ControlCharMessage(field))
+}
+
+// checkRequestText applies growthdesk's rule on control characters to what is not in the
+// body: a path holding one names nothing (404, like an unknown factor id); a query
+// parameter holding one is refused with 422 validation_failed naming the parameter.
+func (s *Service) checkRequestText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if growthdesk.HasControl(r.URL.Path) {
+			s.writeError(w, r, newError(http.StatusNotFound, codeNotFound, "Not found"))
+			return
+		}
+		if name, bad := growthdesk.ControlCharParam(r.URL.Query()); bad {
+			s.writeError(w, r, unprocessable(codeValidationFailed, "Query parameter %s: Must not contain control characters.", name))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // CORS, as GoTrue and the gateway in front of it answer together: any origin may call

@@ -16,8 +16,8 @@ func (s *Service) Handler() http.Handler {
 
 	// The signed-in user.
 	rt.handle("GET", "/user", s.authed(s.handleGetUser))
-	rt.handle("PUT", "/user", s.authed(s.handleUpdateUser))
-	rt.handle("GET", "/reauthenticate", s.limited(limitEmail, s.authed(s.handleReauthenticate)))
+	rt.handle("PUT", "/user", s.authed(s.notImpersonating(s.handleUpdateUser)))
+	rt.handle("GET", "/reauthenticate", s.limited(limitEmail, s.authed(s.notImpersonating(s.handleReauthenticate))))
 
 	// E-mailed links and codes.
 	rt.handle("POST", "/recover", s.limited(limitEmail, s.handleRecover))
@@ -28,10 +28,10 @@ func (s *Service) Handler() http.Handler {
 	rt.handle("POST", "/verify", s.limited(limitVerify, s.handleVerify))
 
 	// Multi-factor authentication.
-	rt.handle("POST", "/factors", s.authed(s.handleEnroll))
-	rt.handle("POST", "/factors/{id}/challenge", s.limited(limitMFA, s.authed(s.handleChallenge)))
-	rt.handle("POST", "/factors/{id}/verify", s.limited(limitMFA, s.authed(s.handleVerifyFactor)))
-	rt.handle("DELETE", "/factors/{id}", s.authed(s.handleUnenroll))
+	rt.handle("POST", "/factors", s.authed(s.notImpersonating(s.handleEnroll)))
+	rt.handle("POST", "/factors/{id}/challenge", s.limited(limitMFA, s.authed(s.notImpersonating(s.handleChallenge))))
+	rt.handle("POST", "/factors/{id}/verify", s.limited(limitMFA, s.authed(s.notImpersonating(s.handleVerifyFactor))))
+	rt.handle("DELETE", "/factors/{id}", s.authed(s.notImpersonating(s.handleUnenroll)))
 
 	// Public documents.
 	rt.handle("GET", "/.well-known/jwks.json", s.handleJWKS)
@@ -52,5 +52,5 @@ func (s *Service) Handler() http.Handler {
 	rt.catchAll("/admin/", s.handleAdminOnly)
 	rt.catchAll("/", s.handleNotFound)
 
-	return withCORS(rt.mux)
+	return withCORS(s.checkRequestText(rt.mux))
 }

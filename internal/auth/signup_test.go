@@ -3,15 +3,18 @@ package auth_test
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 func TestSignup_CreatesUnconfirmedUserAndSendsTheConfirmationMail(t *testing.T) {
@@ -248,4 +251,23 @@ func (h *harness) followLink(link string) *url.URL {
 		h.t.Fatal(err)
 	}
 	return loc
+}
+
+func TestSignup_ClipsTheFullNameToTheProfileLimit(t *testing.T) {
+	h := newHarness(t)
+	for i, letter := range []string{"a", "é"} {
+		email := fmt.Sprintf("long%d@example.com", i)
+		u := h.signUp(email, "secret123", map[string]any{"full_name": strings.Repeat(letter, growthdesk.FullNameMax+20)}).expect(200).JSON()
+		p, err := store.NewAccountStore(h.db).GetProfile(t.Context(), str(u["id"]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Repeat(letter, growthdesk.FullNameMax); p.FullName != want {
+			t.Errorf("%q: profile full name has %d characters, want %d", letter, utf8.RuneCountInString(p.FullName), growthdesk.FullNameMax)
+		}
+		// The profile accepts what sign-up stored: the two limits are one.
+		if err := (growthdesk.ProfileUpdate{FullName: &p.FullName}).Validate(); err != nil {
+			t.Errorf("%q: the profile refuses the sign-up name: %v", letter, err)
+		}
+	}
 }

@@ -176,7 +176,7 @@ type UserUpdate struct {
 	ConsumeTokenID string
 }
 
-// Session is a row of sessions: an access token is honoured only while its session exists.
+// Session is a row of sessions: an access token is honored only while its session exists.
 type Session struct {
 	ID          string
 	UserID      string

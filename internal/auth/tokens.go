@@ -163,7 +163,7 @@ func (s *Service) issueSession(ctx context.Context, u *User, sess *Session, refr
 //
 // A session's first refresh token is 256 random bits. Every later token is derived from
 // its parent: HMAC-SHA256(key = parent token, message = the child's random salt). Only the
-// SHA-256 of each token is stored, with the child's salt. That lets the server honour
+// SHA-256 of each token is stored, with the child's salt. That lets the server honor
 // GoTrue's rule that presenting the parent of the current token returns the current token
 // (the client lost the previous answer) without keeping any token in clear: given the
 // parent, it recomputes the child. Without the parent, a database reader learns nothing

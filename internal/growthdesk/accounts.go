@@ -2,17 +2,29 @@ package growthdesk
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
 )
 
-// Limits of profile fields.
+// Limits of account fields, in characters. The web's forms read the same constants from the
+// generated TypeScript (docs/api-types.md), so the browser and the server agree on them.
 const (
-	FullNameMax         = 100
-	AvatarURLMax        = 2048
+	// FullNameMax bounds a full name wherever it is set: sign-up and the profile.
+	FullNameMax = 100
+	// AvatarURLMax bounds the profile's avatar URL.
+	AvatarURLMax = 2048
+	// OrganizationNameMax bounds an organization's name.
 	OrganizationNameMax = 120
+	// FactorNameMax bounds the name of a two-factor device (and the issuer its app shows).
+	FactorNameMax = 100
+	// PasswordMinLength is the shortest password the auth service accepts unless configured
+	// otherwise; the spec fixes it at 6.
+	PasswordMinLength = 6
+	// AccountSearchMax bounds the staff's account search text.
+	AccountSearchMax = 200
 )
 
 // NotificationPrefs are a user's e-mail notification choices, all on by default.
@@ -24,8 +36,8 @@ type NotificationPrefs struct {
 
 // ProfileUpdate holds the fields a user may change on their own profile; nil leaves one as is.
 type ProfileUpdate struct {
-	FullName  *string `json:"full_name"`
-	AvatarURL *string `json:"avatar_url"`
+	FullName  *string `json:"full_name,omitempty"`
+	AvatarURL *string `json:"avatar_url,omitempty"`
 }
 
 // Normalize trims the fields.
@@ -45,7 +57,7 @@ func (u ProfileUpdate) Validate() error {
 	c := fieldCheck{}
 	if u.FullName != nil {
 		if c.required("full_name", *u.FullName, "Please enter your full name.") {
-			c.maxLen("full_name", *u.FullName, FullNameMax, "Full name must be at most 100 characters.")
+			c.maxLen("full_name", *u.FullName, FullNameMax, fmt.Sprintf("Full name must be at most %d characters.", FullNameMax))
 		}
 	}
 	if u.AvatarURL != nil && *u.AvatarURL != "" {
@@ -80,16 +92,23 @@ type OrganizationSummary struct {
 
 // AuditEntry records who did what to whom, and when.
 type AuditEntry struct {
-	ID          string         `json:"id"`
-	ActorID     string         `json:"actor_id"`
-	ActorEmail  string         `json:"actor_email"`
-	Action      string         `json:"action"`
-	TargetType  string         `json:"target_type"`
-	TargetID    string         `json:"target_id"`
-	TargetEmail string         `json:"target_email"`
-	Details     map[string]any `json:"details"`
-	IP          string         `json:"ip"`
-	CreatedAt   time.Time      `json:"created_at"`
+	ID string `json:"id"`
+	// ActorID is the account acting (a staff member even while impersonating).
+	ActorID    string `json:"actor_id"`
+	ActorEmail string `json:"actor_email"`
+	ActorName  string `json:"actor_name"`
+	// ActedAsID is the account acted as while impersonating; empty otherwise.
+	ActedAsID    string         `json:"acted_as_id,omitempty"`
+	ActedAsEmail string         `json:"acted_as_email,omitempty"`
+	Action       string         `json:"action"`
+	TargetType   string         `json:"target_type"`
+	TargetID     string         `json:"target_id"`
+	TargetEmail  string         `json:"target_email"`
+	Details      map[string]any `json:"details"`
+	TargetName   string         `json:"target_name"`
+	IP           string         `json:"ip"`
+	RequestID    string         `json:"request_id,omitempty"`
+	CreatedAt    time.Time      `json:"created_at"`
 }
 
 // Audit actions.
@@ -113,8 +132,10 @@ type AccountStore interface {
 	ListAccounts(ctx context.Context, f AccountFilter) ([]*Account, error)
 	// GetAccount returns ENotFound for an unknown id.
 	GetAccount(ctx context.Context, id string) (*Account, error)
-	// SetApproval changes the approval status and enqueues mail (may be nil) with the audit entry.
-	SetApproval(ctx context.Context, id, status string, mail *Email, audit AuditEntry) (*Account, error)
+	// SetApproval changes the approval status and, in the same transaction, enqueues mail
+	// (may be nil), writes the audit entry and, when endSessions, ends every session of the
+	// account, so that a rejected account is never left signed in.
+	SetApproval(ctx context.Context, id, status string, mail *Email, endSessions bool, audit AuditEntry) (*Account, error)
 	SetRole(ctx context.Context, id, role string, audit AuditEntry) (*Account, error)
 	// SetOrganization returns ENotFound when orgID names no organization.
 	SetOrganization(ctx context.Context, id string, orgID *string, audit AuditEntry) (*Account, error)
@@ -125,17 +146,10 @@ type AccountStore interface {
 	ListAudit(ctx context.Context, limit int) ([]*AuditEntry, error)
 }
 
-// SessionRevoker ends a user's sessions on the auth service.
-type SessionRevoker interface {
-	// SignOutUser deletes every session of userID except exceptSessionID (if not empty).
-	SignOutUser(ctx context.Context, userID, exceptSessionID string) error
-}
-
 // Accounts applies the policy to every account operation and audits staff actions.
 type Accounts struct {
-	Store    AccountStore
-	Mail     EmailRenderer
-	Sessions SessionRevoker
+	Store AccountStore
+	Mail  EmailRenderer
 	// LoginURL is where the approval e-mail sends the user.
 	LoginURL string
 }
@@ -144,6 +158,11 @@ type Accounts struct {
 func (a *Accounts) Profile(ctx context.Context, c *Caller) (*Profile, error) {
 	if c == nil || c.Profile == nil {
 		return nil, errSignIn
+	}
+	if c.Impersonating() {
+		p, actor := *c.Profile, *c.Actor
+		p.Impersonator = &actor
+		return &p, nil
 	}
 	return c.Profile, nil
 }
@@ -190,7 +209,7 @@ func (a *Accounts) ListAccounts(ctx context.Context, c *Caller, f AccountFilter)
 		return nil, Invalid(map[string]string{"approval": "Use all, pending, approved or rejected."})
 	}
 	f.Search = strings.TrimSpace(f.Search)
-	if utf8.RuneCountInString(f.Search) > 200 {
+	if utf8.RuneCountInString(f.Search) > AccountSearchMax {
 		return nil, Invalid(map[string]string{"search": "The search is too long."})
 	}
 	return a.Store.ListAccounts(ctx, f)
@@ -203,12 +222,8 @@ func (a *Accounts) target(ctx context.Context, c *Caller, id string) (*Account, 
 	return a.Store.GetAccount(ctx, id)
 }
 
-func (c *Caller) audit(action string, target *Account, details map[string]any, ip string) AuditEntry {
-	return AuditEntry{ActorID: c.Profile.ID, Action: action, TargetType: "user", TargetID: target.ID, Details: details, IP: ip}
-}
-
 // Approve approves an account and e-mails its owner.
-func (a *Accounts) Approve(ctx context.Context, c *Caller, id, ip string) (*Account, error) {
+func (a *Accounts) Approve(ctx context.Context, c *Caller, id string) (*Account, error) {
 	target, err := a.target(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -223,12 +238,12 @@ func (a *Accounts) Approve(ctx context.Context, c *Caller, id, ip string) (*Acco
 	if err != nil {
 		return nil, err
 	}
-	return a.Store.SetApproval(ctx, id, ApprovalApproved, mail,
-		c.audit(AuditApprove, target, map[string]any{"from": target.ApprovalStatus, "to": ApprovalApproved}, ip))
+	return a.Store.SetApproval(ctx, id, ApprovalApproved, mail, false,
+		c.Audit(AuditApprove, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalApproved}))
 }
 
-// Reject rejects an account and signs its owner out everywhere.
-func (a *Accounts) Reject(ctx context.Context, c *Caller, id, ip string) (*Account, error) {
+// Reject rejects an account and signs its owner out everywhere, in one transaction.
+func (a *Accounts) Reject(ctx context.Context, c *Caller, id string) (*Account, error) {
 	target, err := a.target(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -239,17 +254,8 @@ func (a *Accounts) Reject(ctx context.Context, c *Caller, id, ip string) (*Accou
 	if target.ApprovalStatus == ApprovalRejected {
 		return target, nil
 	}
-	acct, err := a.Store.SetApproval(ctx, id, ApprovalRejected, nil,
-		c.audit(AuditReject, target, map[string]any{"from": target.ApprovalStatus, "to": ApprovalRejected}, ip))
-	if err != nil {
-		return nil, err
-	}
-	if a.Sessions != nil {
-		if err := a.Sessions.SignOutUser(ctx, id, ""); err != nil {
-			return nil, err
-		}
-	}
-	return acct, nil
+	return a.Store.SetApproval(ctx, id, ApprovalRejected, nil, true,
+		c.Audit(AuditReject, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalRejected}))
 }
 
 // AccountChange is what staff may change on someone's account in one request.
@@ -261,7 +267,7 @@ type AccountChange struct {
 }
 
 // ChangeAccount applies a role and/or organization change, each checked and audited.
-func (a *Accounts) ChangeAccount(ctx context.Context, c *Caller, id string, ch AccountChange, ip string) (*Account, error) {
+func (a *Accounts) ChangeAccount(ctx context.Context, c *Caller, id string, ch AccountChange) (*Account, error) {
 	target, err := a.target(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -282,13 +288,13 @@ func (a *Accounts) ChangeAccount(ctx context.Context, c *Caller, id string, ch A
 	acct := target
 	if ch.Role != nil && *ch.Role != target.Role {
 		if acct, err = a.Store.SetRole(ctx, id, *ch.Role,
-			c.audit(AuditRoleChange, target, map[string]any{"from": target.Role, "to": *ch.Role}, ip)); err != nil {
+			c.Audit(AuditRoleChange, "user", target.ID, map[string]any{"from": target.Role, "to": *ch.Role})); err != nil {
 			return nil, err
 		}
 	}
 	if ch.SetOrganization && !sameOrg(ch.Organization, target.OrganizationID) {
 		if acct, err = a.Store.SetOrganization(ctx, id, ch.Organization,
-			c.audit(AuditOrganizationChange, target, map[string]any{"from": target.OrganizationID, "to": ch.Organization}, ip)); err != nil {
+			c.Audit(AuditOrganizationChange, "user", target.ID, map[string]any{"from": target.OrganizationID, "to": ch.Organization})); err != nil {
 			return nil, err
 		}
 	}
@@ -311,22 +317,19 @@ func (a *Accounts) ListOrganizations(ctx context.Context, c *Caller) ([]*Organiz
 }
 
 // CreateOrganization creates an organization for staff.
-func (a *Accounts) CreateOrganization(ctx context.Context, c *Caller, name, ip string) (*Organization, error) {
+func (a *Accounts) CreateOrganization(ctx context.Context, c *Caller, name string) (*Organization, error) {
 	if err := CanManageAccounts(c); err != nil {
 		return nil, err
 	}
 	name = strings.Join(strings.Fields(name), " ")
 	fc := fieldCheck{}
 	if fc.required("name", name, "Please enter the organization's name.") {
-		fc.maxLen("name", name, OrganizationNameMax, "The name must be at most 120 characters.")
+		fc.maxLen("name", name, OrganizationNameMax, fmt.Sprintf("The name must be at most %d characters.", OrganizationNameMax))
 	}
 	if err := fc.err(); err != nil {
 		return nil, err
 	}
-	return a.Store.CreateOrganization(ctx, name, AuditEntry{
-		ActorID: c.Profile.ID, Action: AuditOrganizationCreate, TargetType: "organization",
-		Details: map[string]any{"name": name}, IP: ip,
-	})
+	return a.Store.CreateOrganization(ctx, name, c.Audit(AuditOrganizationCreate, "organization", "", map[string]any{"name": name}))
 }
 
 // AuditLog returns the newest audit entries for staff.

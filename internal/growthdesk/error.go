@@ -5,6 +5,7 @@ package growthdesk
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. The HTTP layer maps each to a status in exactly one place.
@@ -19,6 +20,7 @@ const (
 	EUnauthorized = "unauthorized"
 	EForbidden    = "forbidden"
 	ERateLimited  = "rate_limited"
+	EUnavailable  = "unavailable" // a check the request needs (a rate limit, a lockout) cannot be made now
 	EInternal     = "internal"
 )
 
@@ -28,10 +30,22 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
+	// RetryAfter, when set, tells the client how long to wait before trying again; the HTTP
+	// layer sends it as Retry-After (429 and 503 answers).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("growthdesk error: code=%s message=%s", e.Code, e.Message)
+}
+
+// ErrorBody is the JSON every API error answers with: the code, the user-safe message, a
+// message per invalid field, and for a 500 the request id to quote when reporting it.
+type ErrorBody struct {
+	Code      string            `json:"code"`
+	Message   string            `json:"message"`
+	Fields    map[string]string `json:"fields,omitempty"`
+	RequestID string            `json:"request_id,omitempty"`
 }
 
 // Errorf returns an *Error with a formatted message.
@@ -42,6 +56,20 @@ func Errorf(code, format string, args ...any) *Error {
 // Invalid returns a validation error listing each problem by field.
 func Invalid(fields map[string]string) *Error {
 	return &Error{Code: EInvalid, Message: "Please correct the highlighted fields.", Fields: fields}
+}
+
+// UnavailableRetry is how long a client is asked to wait when a check it needs cannot be
+// made, such as a rate limit whose counter the database cannot read.
+const UnavailableRetry = 5 * time.Second
+
+// Unavailable returns the refusal of a request whose safety check could not be made. Such a
+// check fails closed: the request is refused, never let through unchecked.
+func Unavailable() *Error {
+	return &Error{
+		Code:       EUnavailable,
+		Message:    "The service cannot take this request right now. Please try again in a few seconds.",
+		RetryAfter: UnavailableRetry,
+	}
 }
 
 // ErrorCode returns the code of err, EInternal for errors that are not *Error, "" for nil.

@@ -18,29 +18,40 @@ const (
 	NewsletterSrcMax = 40
 )
 
+// PreferredTime is a call window a visitor picks on the contact page (an alias of string).
+type PreferredTime = string
+
+// Call windows of the contact page.
+const (
+	PreferredTimeMorning   PreferredTime = "morning"
+	PreferredTimeAfternoon PreferredTime = "afternoon"
+	PreferredTimeEvening   PreferredTime = "evening"
+	PreferredTimeAnytime   PreferredTime = "anytime"
+)
+
 // PreferredTimes are the call windows a visitor may pick on the contact page.
-var PreferredTimes = []string{"morning", "afternoon", "evening", "anytime"}
+var PreferredTimes = []string{PreferredTimeMorning, PreferredTimeAfternoon, PreferredTimeEvening, PreferredTimeAnytime}
 
 // Lead is a request for a discovery call sent from the contact page.
 type Lead struct {
-	ID             string    `json:"id"`
-	Name           string    `json:"name"`
-	Email          string    `json:"email"`
-	Company        string    `json:"company"`
-	Phone          string    `json:"phone"`
-	AutomationGoal string    `json:"automation_goal"`
-	PreferredTime  string    `json:"preferred_time"`
-	CreatedAt      time.Time `json:"created_at"`
+	ID             string        `json:"id"`
+	Name           string        `json:"name"`
+	Email          string        `json:"email"`
+	Company        string        `json:"company"`
+	Phone          string        `json:"phone"`
+	AutomationGoal string        `json:"automation_goal"`
+	PreferredTime  PreferredTime `json:"preferred_time"`
+	CreatedAt      time.Time     `json:"created_at"`
 }
 
 // LeadInput is what the contact form sends.
 type LeadInput struct {
-	Name           string `json:"name"`
-	Email          string `json:"email"`
-	Company        string `json:"company"`
-	Phone          string `json:"phone"`
-	AutomationGoal string `json:"automation_goal"`
-	PreferredTime  string `json:"preferred_time"`
+	Name           string        `json:"name"`
+	Email          string        `json:"email"`
+	Company        string        `json:"company"`
+	Phone          string        `json:"phone"`
+	AutomationGoal string        `json:"automation_goal"`
+	PreferredTime  PreferredTime `json:"preferred_time"`
 }
 
 // Normalize trims every field and lower-cases the e-mail address.
@@ -81,12 +92,53 @@ func (in LeadInput) Validate() error {
 	return c.err()
 }
 
-// LeadService stores leads.
-type LeadService interface {
-	// CreateLead stores a validated lead. Returns EInvalid for bad input.
-	CreateLead(ctx context.Context, in LeadInput) (*Lead, error)
-	// ListLeads returns the newest leads first.
+// LeadStore keeps leads.
+type LeadStore interface {
+	// CreateLead stores a lead made of in (already validated) and, in the same transaction,
+	// enqueues the message notify renders for it; notify may be nil.
+	CreateLead(ctx context.Context, in LeadInput, notify func(*Lead) (*Email, error)) (*Lead, error)
+	// ListLeads returns the newest leads first, at most limit of them.
 	ListLeads(ctx context.Context, limit int) ([]*Lead, error)
+}
+
+// Leads takes the contact page's discovery-call requests and shows them to staff.
+type Leads struct {
+	Store LeadStore
+	// Notify renders the message that tells the company about a new lead; nil sends none.
+	// It is enqueued in the lead's transaction, so staff hear of each lead exactly once.
+	Notify func(*Lead) (*Email, error)
+}
+
+// Create validates in and stores it with its notification. Anyone may call it (the route is
+// rate-limited). Returns EInvalid for bad input.
+func (s *Leads) Create(ctx context.Context, in LeadInput) (*Lead, error) {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return s.Store.CreateLead(ctx, in, s.Notify)
+}
+
+// List returns the newest leads for staff. Returns EUnauthorized or EForbidden for others.
+func (s *Leads) List(ctx context.Context, c *Caller, limit int) ([]*Lead, error) {
+	if err := CanListLeads(c); err != nil {
+		return nil, err
+	}
+	return s.Store.ListLeads(ctx, listLimit(limit))
+}
+
+// MaxListLimit is the most rows one list call of the public forms' data returns (the CLI's
+// --limit allows as many; the HTTP API asks for at most 500).
+const MaxListLimit = 10000
+
+func listLimit(n int) int {
+	switch {
+	case n <= 0:
+		return 100
+	case n > MaxListLimit:
+		return MaxListLimit
+	}
+	return n
 }
 
 func contains(list []string, s string) bool {

@@ -36,15 +36,41 @@ type kindSpec struct {
 	needsCode bool
 	// informational messages carry details for the company and need neither link nor code.
 	informational bool
+	// noCode drops a one-time code from the message: no page of the site lets anyone type
+	// the sign-up confirmation's code, so the message offers the link alone.
+	noCode bool
+	// titled kinds are about one thing named by EmailData.Title: their subject is a format
+	// taking that title instead of the site name, and the title is required.
+	titled bool
+	// list marks messages about a mailing list: they need an unsubscribe link, shown in the
+	// message and sent as the List-Unsubscribe header.
+	list bool
 }
 
 var kinds = map[string]kindSpec{
-	growthdesk.EmailConfirmation: {subject: "Confirm your email for %s", preheader: "One click to confirm your email address."},
-	growthdesk.EmailRecovery:     {subject: "Reset your %s password", preheader: "Follow the link to choose a new password."},
-	growthdesk.EmailMagicLink:    {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed."},
-	growthdesk.EmailReauth:       {subject: "Your %s verification code", preheader: "Your one-time code to confirm a change to your account.", needsCode: true},
-	growthdesk.EmailApproval:     {subject: "Your %s account is approved", preheader: "You can now sign in to the customer portal."},
-	growthdesk.EmailNewLead:      {subject: "New discovery call request on %s", preheader: "A visitor asked for a free strategy call.", informational: true},
+	growthdesk.EmailConfirmation:   {subject: "Confirm your email for %s", preheader: "One click to confirm your email address.", noCode: true},
+	growthdesk.EmailRecovery:       {subject: "Reset your %s password", preheader: "Follow the link to choose a new password."},
+	growthdesk.EmailMagicLink:      {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed."},
+	growthdesk.EmailReauth:         {subject: "Your %s verification code", preheader: "Your one-time code to confirm a change to your account.", needsCode: true},
+	growthdesk.EmailApproval:       {subject: "Your %s account is approved", preheader: "You can now sign in to the customer portal."},
+	growthdesk.EmailNewLead:        {subject: "New discovery call request on %s", preheader: "A visitor asked for a free strategy call.", informational: true},
+	growthdesk.EmailTicketCreated:  {subject: "New support ticket on %s", preheader: "A customer opened a support ticket."},
+	growthdesk.EmailTicketReply:    {subject: "A customer replied to a support ticket on %s", preheader: "A customer answered in a support ticket."},
+	growthdesk.EmailTicketResponse: {subject: "New reply to your %s support ticket", preheader: "Our support team answered your ticket."},
+	growthdesk.EmailTicketStatus:   {subject: "Your %s support ticket was updated", preheader: "The status of your support ticket changed."},
+	growthdesk.EmailPaymentFailed:  {subject: "Your %s payment did not go through", preheader: "Update your payment method to keep your subscription active."},
+	growthdesk.EmailNewsletterConfirm: {subject: "Confirm your subscription to the %s newsletter",
+		preheader: "One click to start receiving our articles.", noCode: true, list: true},
+	growthdesk.EmailForumReply: {subject: "New reply to your topic on %s", preheader: "Someone answered you in the community forum.", noCode: true},
+	growthdesk.EmailMeetingInvitation: {subject: "Invitation: %s", preheader: "A meeting has been scheduled for you. The calendar invitation is attached.",
+		informational: true, titled: true},
+	growthdesk.EmailMeetingUpdate: {subject: "Updated invitation: %s", preheader: "A meeting you are invited to has changed. The updated invitation is attached.",
+		informational: true, titled: true},
+	growthdesk.EmailMeetingCancelled: {subject: "Cancelled: %s", preheader: "A meeting you were invited to has been cancelled.",
+		informational: true, titled: true},
+	growthdesk.EmailMeetingCustomerCancelled: {subject: "A customer cancelled: %s", preheader: "A customer cancelled a scheduled meeting in the portal.",
+		informational: true, titled: true},
+	growthdesk.EmailReportReady: {subject: "Your %s report is ready", preheader: "A scheduled report is ready to download in the portal."},
 }
 
 // Renderer renders every kind of e-mail branded with the site configuration. It implements
@@ -114,8 +140,10 @@ type view struct {
 	To        string
 	FullName  string
 	ActionURL string
-	Code      string
-	Details   []growthdesk.EmailDetail
+	// UnsubscribeURL leaves the mailing list a message is about.
+	UnsubscribeURL string
+	Code           string
+	Details        []growthdesk.EmailDetail
 }
 
 // Render returns the message of the given kind for to. It fails for an unknown kind, an
@@ -139,12 +167,31 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 			return nil, fmt.Errorf("render %s mail: action URL: %w", kind, err)
 		}
 	}
+	if spec.list {
+		if data.UnsubscribeURL == "" {
+			return nil, fmt.Errorf("render %s mail: an unsubscribe link is required", kind)
+		}
+		if err := checkWebURL(data.UnsubscribeURL); err != nil {
+			return nil, fmt.Errorf("render %s mail: unsubscribe URL: %w", kind, err)
+		}
+	} else {
+		data.UnsubscribeURL = ""
+	}
 	data.Code = strings.TrimSpace(data.Code)
+	if spec.noCode {
+		data.Code = ""
+	}
 	switch {
 	case spec.needsCode && data.Code == "":
 		return nil, fmt.Errorf("render %s mail: a code is required", kind)
 	case data.ActionURL == "" && data.Code == "" && !spec.informational:
 		return nil, fmt.Errorf("render %s mail: a link or a code is required", kind)
+	case spec.titled && cleanName(data.Title) == "":
+		return nil, fmt.Errorf("render %s mail: a title is required", kind)
+	}
+	subject := fmt.Sprintf(spec.subject, r.site.Name)
+	if spec.titled {
+		subject = fmt.Sprintf(spec.subject, cleanName(data.Title))
 	}
 	v := view{
 		Site:      r.site,
@@ -152,13 +199,15 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 		PhoneHref: r.phoneHref,
 		Year:      r.year,
 		Copyright: r.site.LegalName,
-		Subject:   fmt.Sprintf(spec.subject, r.site.Name),
+		Subject:   subject,
 		Preheader: spec.preheader,
 		To:        to,
 		FullName:  cleanName(data.FullName),
 		ActionURL: data.ActionURL,
 		Code:      data.Code,
 		Details:   data.Details,
+
+		UnsubscribeURL: data.UnsubscribeURL,
 	}
 	if v.Copyright == "" {
 		v.Copyright = r.site.Name
@@ -176,6 +225,8 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 		Subject: v.Subject,
 		Text:    tidyText(text.String()),
 		HTML:    html.String(),
+
+		ListUnsubscribe: data.UnsubscribeURL,
 	}, nil
 }
 

@@ -39,7 +39,7 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 	cases := []struct {
 		kind, subject, link, code string
 	}{
-		{growthdesk.EmailConfirmation, "Confirm your email for Growthdesk", testLink, "123456"},
+		{growthdesk.EmailConfirmation, "Confirm your email for Growthdesk", testLink, ""},
 		{growthdesk.EmailRecovery, "Reset your Growthdesk password", testLink, "234567"},
 		{growthdesk.EmailMagicLink, "Your Growthdesk sign-in link", testLink, "345678"},
 		{growthdesk.EmailReauth, "Your Growthdesk verification code", "", "456789"},
@@ -152,15 +152,19 @@ func TestRender_RejectsCallerMistakes(t *testing.T) {
 		kind, to string
 		data     growthdesk.EmailData
 	}{
-		"unknown kind":         {"newsletter", "dana@example.com", growthdesk.EmailData{ActionURL: testLink}},
-		"empty recipient":      {growthdesk.EmailRecovery, "", growthdesk.EmailData{ActionURL: testLink}},
-		"two recipients":       {growthdesk.EmailRecovery, "a@example.com, b@example.com", growthdesk.EmailData{ActionURL: testLink}},
-		"header injection":     {growthdesk.EmailRecovery, "a@example.com\r\nBcc: b@example.com", growthdesk.EmailData{ActionURL: testLink}},
-		"javascript link":      {growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: "javascript:alert(1)"}},
-		"relative link":        {growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: "/auth/v1/verify"}},
-		"no link nor code":     {growthdesk.EmailMagicLink, "dana@example.com", growthdesk.EmailData{}},
-		"reauth without code":  {growthdesk.EmailReauth, "dana@example.com", growthdesk.EmailData{ActionURL: testLink}},
-		"confirmation nothing": {growthdesk.EmailConfirmation, "dana@example.com", growthdesk.EmailData{FullName: "Dana"}},
+		"unknown kind":                        {"newsletter", "dana@example.com", growthdesk.EmailData{ActionURL: testLink}},
+		"empty recipient":                     {growthdesk.EmailRecovery, "", growthdesk.EmailData{ActionURL: testLink}},
+		"two recipients":                      {growthdesk.EmailRecovery, "a@example.com, b@example.com", growthdesk.EmailData{ActionURL: testLink}},
+		"header injection":                    {growthdesk.EmailRecovery, "a@example.com\r\nBcc: b@example.com", growthdesk.EmailData{ActionURL: testLink}},
+		"javascript link":                     {growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: "javascript:alert(1)"}},
+		"relative link":                       {growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: "/auth/v1/verify"}},
+		"no link nor code":                    {growthdesk.EmailMagicLink, "dana@example.com", growthdesk.EmailData{}},
+		"reauth without code":                 {growthdesk.EmailReauth, "dana@example.com", growthdesk.EmailData{ActionURL: testLink}},
+		"confirmation nothing":                {growthdesk.EmailConfirmation, "dana@example.com", growthdesk.EmailData{FullName: "Dana"}},
+		"confirmation code only":              {growthdesk.EmailConfirmation, "dana@example.com", growthdesk.EmailData{Code: "123456"}},
+		"newsletter without unsubscribe link": {growthdesk.EmailNewsletterConfirm, "dana@example.com", growthdesk.EmailData{ActionURL: testLink}},
+		"newsletter with a relative unsubscribe link": {growthdesk.EmailNewsletterConfirm, "dana@example.com",
+			growthdesk.EmailData{ActionURL: testLink, UnsubscribeURL: "/newsletter/unsubscribe?token=x"}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -205,5 +209,92 @@ func TestLeadNotification_ListsTheLeadForTheCompany(t *testing.T) {
 	}
 	if strings.Contains(m.HTML, "<b>Whitfield</b>") || !strings.Contains(m.HTML, "&lt;b&gt;Whitfield&lt;/b&gt;") {
 		t.Error("the lead's name was not escaped in the HTML part")
+	}
+}
+
+func TestRender_ConfirmationLeavesTheCodeOutAndKeepsTheLink(t *testing.T) {
+	r := testRenderer(t)
+	m, err := r.Render(growthdesk.EmailConfirmation, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, Code: "123456"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for part, body := range map[string]string{"text": m.Text, "HTML": m.HTML} {
+		if strings.Contains(body, "123456") || strings.Contains(body, "one-time code") || strings.Contains(body, "code work") {
+			t.Errorf("the %s part offers a code no page accepts:\n%s", part, body)
+		}
+	}
+	if !strings.Contains(m.Text, testLink) || !strings.Contains(m.HTML, `href="`+html.EscapeString(testLink)+`"`) {
+		t.Fatalf("the confirmation lost its link:\n%s", m.Text)
+	}
+	if m.ListUnsubscribe != "" {
+		t.Fatalf("a sign-up confirmation has List-Unsubscribe %q", m.ListUnsubscribe)
+	}
+}
+
+func TestRender_NewsletterConfirmationCarriesBothLinksAndNothingElse(t *testing.T) {
+	r := testRenderer(t)
+	tokens, err := growthdesk.NewLinkTokens([]byte(strings.Repeat("k", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &growthdesk.Newsletter{Tokens: tokens, SiteURL: "https://growthdesk.example"}
+	confirmTok := tokens.Sign(growthdesk.PurposeNewsletterConfirm, "dana@example.com", growthdesk.NewsletterConfirmTTL)
+	unsubTok := tokens.Sign(growthdesk.PurposeNewsletterUnsubscribe, "dana@example.com", growthdesk.NewsletterUnsubscribeTTL)
+	confirm, unsubscribe := n.ConfirmURL(confirmTok), n.UnsubscribeURL(unsubTok)
+	m, err := r.Render(growthdesk.EmailNewsletterConfirm, "dana@example.com", growthdesk.EmailData{
+		ActionURL: confirm, UnsubscribeURL: unsubscribe, Code: "123456",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Subject != "Confirm your subscription to the Growthdesk newsletter" || m.Kind != growthdesk.EmailNewsletterConfirm {
+		t.Fatalf("kind %q subject %q", m.Kind, m.Subject)
+	}
+	if m.ListUnsubscribe != unsubscribe {
+		t.Fatalf("List-Unsubscribe = %q, want %q", m.ListUnsubscribe, unsubscribe)
+	}
+	// The text part: each link once, under its own words.
+	if strings.Count(m.Text, confirm) != 1 || strings.Count(m.Text, unsubscribe) != 1 || !strings.Contains(m.Text, "Unsubscribe at any time") {
+		t.Fatalf("text part:\n%s", m.Text)
+	}
+	// The HTML part: the confirm button and its raw link, and the unsubscribe link.
+	if n := strings.Count(m.HTML, `href="`+html.EscapeString(confirm)+`"`); n != 2 {
+		t.Errorf("HTML links to the confirmation %d times, want 2", n)
+	}
+	if n := strings.Count(m.HTML, `href="`+html.EscapeString(unsubscribe)+`"`); n != 1 {
+		t.Errorf("HTML links to the unsubscribe page %d times, want 1", n)
+	}
+	// Each token appears only in the link of its own purpose: the text holds exactly two
+	// tokens, and no code.
+	for part, body := range map[string]string{"text": m.Text, "HTML": html.UnescapeString(m.HTML)} {
+		if c := strings.Count(body, confirmTok); c != strings.Count(body, "/newsletter/confirm?token="+confirmTok) {
+			t.Errorf("%s part: the confirm token appears outside its link", part)
+		}
+		if c := strings.Count(body, unsubTok); c != strings.Count(body, "/newsletter/unsubscribe?token="+unsubTok) {
+			t.Errorf("%s part: the unsubscribe token appears outside its link", part)
+		}
+		if strings.Contains(body, "/newsletter/confirm?token="+unsubTok) || strings.Contains(body, "/newsletter/unsubscribe?token="+confirmTok) {
+			t.Errorf("%s part: a token sits in the link of the other purpose", part)
+		}
+		if strings.Contains(body, "123456") {
+			t.Errorf("%s part carries a code", part)
+		}
+	}
+	if strings.Count(m.Text, "token=") != 2 {
+		t.Errorf("text part holds %d tokens, want 2:\n%s", strings.Count(m.Text, "token="), m.Text)
+	}
+	if strings.Contains(m.HTML, "ZgotmplZ") {
+		t.Error("html/template rejected a URL")
+	}
+}
+
+func TestRender_OnlyListMessagesGetAnUnsubscribeLink(t *testing.T) {
+	r := testRenderer(t)
+	m, err := r.Render(growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, UnsubscribeURL: "https://growthdesk.example/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.ListUnsubscribe != "" || strings.Contains(m.Text, "growthdesk.example/x") {
+		t.Fatalf("a recovery message got an unsubscribe link: %q", m.ListUnsubscribe)
 	}
 }

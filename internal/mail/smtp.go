@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/tls"
@@ -193,9 +194,29 @@ func (s *SMTPSender) message(m *growthdesk.Email) (*gomail.Msg, error) {
 	msg.SetMessageIDWithValue(messageID(s.from.Address))
 	// RFC 3834: tells out-of-office responders not to answer a machine.
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
+	// RFC 2369: mail clients show their own unsubscribe button for messages about a list.
+	if m.ListUnsubscribe != "" {
+		msg.SetGenHeader("List-Unsubscribe", "<"+m.ListUnsubscribe+">")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	// Attachments (a meeting's invite.ics) make the message multipart/mixed around the
+	// alternatives; each keeps its full media type, so a calendar reply's method reaches the
+	// mail client.
+	for _, a := range m.Attachments {
+		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") {
+			return nil, fmt.Errorf("attachment name %q", a.Filename)
+		}
+		contentType := a.ContentType
+		if contentType == "" {
+			contentType = "application/octet-stream"
+		}
+		if err := msg.AttachReader(a.Filename, bytes.NewReader(a.Content),
+			gomail.WithFileContentType(gomail.ContentType(contentType))); err != nil {
+			return nil, fmt.Errorf("attachment %s: %w", a.Filename, err)
+		}
 	}
 	return msg, nil
 }

@@ -134,15 +134,42 @@ func TestSMTPSender_DeliversTextAndHTMLAlternatives(t *testing.T) {
 		t.Fatalf("structure %s %v, want multipart/alternative of text then HTML", p.MediaType, p.Order)
 	}
 	text, htmlBody := p.Parts["text/plain"], p.Parts["text/html"]
-	for _, want := range []string{testLink, "123456", "Hi Dana Whitfield,"} {
+	if p.Header.Get("List-Unsubscribe") != "" {
+		t.Errorf("a sign-up confirmation has List-Unsubscribe %q", p.Header.Get("List-Unsubscribe"))
+	}
+	for _, want := range []string{testLink, "Hi Dana Whitfield,"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text part lacks %q:\n%s", want, text)
 		}
 	}
-	for _, want := range []string{`href="` + html.EscapeString(testLink) + `"`, "123456", `role="presentation"`} {
+	for _, want := range []string{`href="` + html.EscapeString(testLink) + `"`, `role="presentation"`} {
 		if !strings.Contains(htmlBody, want) {
 			t.Errorf("HTML part lacks %q", want)
 		}
+	}
+}
+
+func TestSMTPSender_SetsListUnsubscribe(t *testing.T) {
+	srv := startSMTPServer(t, serverConfig{})
+	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsubscribe := "https://growthdesk.example/newsletter/unsubscribe?token=v1.abc"
+	m, err := testRenderer(t).Render(growthdesk.EmailNewsletterConfirm, "dana@example.com",
+		growthdesk.EmailData{ActionURL: "https://growthdesk.example/newsletter/confirm?token=v1.def", UnsubscribeURL: unsubscribe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sender.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	msgs := srv.Messages()
+	if len(msgs) != 1 {
+		t.Fatalf("server got %d messages", len(msgs))
+	}
+	if got := parseMessage(t, msgs[0].Data).Header.Get("List-Unsubscribe"); got != "<"+unsubscribe+">" {
+		t.Fatalf("List-Unsubscribe = %q, want <%s>", got, unsubscribe)
 	}
 }
 

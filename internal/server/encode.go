@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,10 +10,13 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/growthdesk/growthdesk/internal/bodylimit"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// maxJSONBody bounds every JSON request body of the public API.
+// maxJSONBody bounds every JSON request body of the public API. It is the default of the body
+// limit in front of /api/v1 (see guardAPI); an endpoint declares another with decodeJSON's
+// limit or bodylimit.Reader.
 const maxJSONBody = 64 << 10
 
 // writeJSON encodes v with the given status. API answers are never cached.
@@ -24,24 +28,40 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // decodeJSON reads one JSON object of at most limit bytes into dst. Every way a body can be
-// wrong becomes a domain error with a message that says what to fix.
-func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, dst any) error {
+// wrong becomes a domain error with a message that says what to fix; a string anywhere in the
+// body that holds a control character its field does not allow is refused (422 naming the
+// field) before dst is filled, so no handler has to check for NUL bytes itself. The body limit
+// middleware (bodylimit.Wrap) drains what a refused body has left. w is not used any more; it
+// stays so that every handler keeps calling decodeJSON the same way.
+func decodeJSON(_ http.ResponseWriter, r *http.Request, limit int64, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
 			return growthdesk.Errorf(growthdesk.EMediaType, "Send the request body as application/json.")
 		}
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
-	if err := dec.Decode(dst); err != nil {
+	body, err := io.ReadAll(bodylimit.Reader(r, limit))
+	if err != nil {
+		return jsonError(err, limit)
+	}
+	// First as generic JSON: the shape and the text of every string, whatever dst is.
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var raw any
+	if err := dec.Decode(&raw); err != nil {
 		return jsonError(err, limit)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return jsonError(err, limit)
-		}
 		return growthdesk.Errorf(growthdesk.EBadJSON, "The request body must hold a single JSON object.")
+	}
+	if _, ok := raw.(map[string]any); !ok {
+		return growthdesk.Errorf(growthdesk.EBadJSON, "The request body must be a JSON object.")
+	}
+	if err := growthdesk.CheckJSONText(raw); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		return jsonError(err, limit)
 	}
 	return nil
 }

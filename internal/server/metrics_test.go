@@ -16,8 +16,9 @@ func TestMetrics_CountRequestsByRouteAndMailByStatus(t *testing.T) {
 	db := storetest.SQLite(t)
 	outbox := store.NewMailOutbox(db)
 	metrics := server.NewMetrics(outbox)
+	pub := newPublicEnv(t, db)
 	h, err := server.New(server.Config{SiteURL: testSiteURL}, server.Deps{
-		DB: db, Leads: store.NewLeadService(db), Newsletter: store.NewNewsletterService(db), Limiter: store.NewRateLimiter(db),
+		DB: db, Leads: pub.leads, Newsletter: pub.newsletter, Limiter: store.NewRateLimiter(db),
 		Site: site.Config{Name: "Growthdesk", Email: "hello@example.com"}, Dist: testDist(), Metrics: metrics,
 	})
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/clientip"
@@ -54,9 +56,27 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// assetLogEvery is how often a successful hashed-asset request is logged: one in this many.
+// Assets are most of the requests under load and each is the same immutable file, so their
+// lines are sampled; the API, pages and every error are always logged, and the metrics count
+// every request.
+const assetLogEvery = 100
+
+// assetSampler decides which asset requests get a log line.
+type assetSampler struct{ n atomic.Uint64 }
+
+func (a *assetSampler) keep(path string, status int) bool {
+	if status >= 400 || !strings.HasPrefix(path, "/assets/") {
+		return true
+	}
+	return a.n.Add(1)%assetLogEvery == 1
+}
+
 // withRequestLog gives each request an id (echoed as X-Request-Id), recovers from panics as a
-// 500, and logs one line per request with method, path, status and duration.
+// 500, and logs one line per request with method, path, status and duration (successful
+// asset requests: one in assetLogEvery).
 func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.Handler {
+	assetLog := &assetSampler{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
@@ -80,6 +100,9 @@ func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.
 			level := slog.LevelInfo
 			if rec.status >= 500 {
 				level = slog.LevelError
+			}
+			if !assetLog.keep(r.URL.Path, rec.status) {
+				return
 			}
 			log.LogAttrs(r.Context(), level, "request",
 				slog.String("request_id", id),
@@ -115,23 +138,25 @@ func withSecurityHeaders(hsts bool, next http.Handler) http.Handler {
 // clientIP is the address rate limits and audit entries name.
 func clientIP(r *http.Request, trustProxy bool) string { return clientip.Of(r, trustProxy) }
 
-// rateLimited refuses a client over lim with 429 and Retry-After. If the counter cannot be
-// read the request goes through: a limiter fault must not take the site down.
+// rateLimited refuses a client over lim with 429 and Retry-After. It fails closed: when the
+// counter cannot be read or written, the request is refused with 503 and Retry-After, never
+// let through unchecked.
 func (s *Server) rateLimited(name string, lim growthdesk.Limit, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := name + ":" + clientIP(r, s.cfg.TrustProxyHeaders)
 		ok, retry, err := s.deps.Limiter.Allow(r.Context(), key, lim.Requests, lim.Window)
-		if err != nil {
-			s.log.ErrorContext(r.Context(), "rate limiter failed", "err", err, "request_id", requestID(r.Context()))
-		} else if !ok {
-			secs := int(retry.Round(time.Second) / time.Second)
-			if secs < 1 {
-				secs = 1
-			}
-			w.Header().Set("Retry-After", fmt.Sprint(secs))
-			writeError(w, r, s.log, growthdesk.Errorf(growthdesk.ERateLimited, "Too many requests. Please wait a few minutes and try again."))
-			return
+		switch {
+		case err != nil:
+			s.log.ErrorContext(r.Context(), "rate limiter failed; refusing the request", "limit", name, "err", err, "request_id", requestID(r.Context()))
+			writeError(w, r, s.log, growthdesk.Unavailable())
+		case !ok:
+			writeError(w, r, s.log, &growthdesk.Error{
+				Code:       growthdesk.ERateLimited,
+				Message:    "Too many requests. Please wait a few minutes and try again.",
+				RetryAfter: max(retry, time.Second),
+			})
+		default:
+			next.ServeHTTP(w, r)
 		}
-		next.ServeHTTP(w, r)
 	})
 }

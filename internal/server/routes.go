@@ -7,36 +7,163 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// routes lists every route the server answers.
-func (s *Server) routes() http.Handler {
-	api := &apiMux{ServeMux: http.NewServeMux()}
-	api.handle("POST", "/api/v1/leads", s.rateLimited("leads", s.cfg.LeadLimit, s.handleCreateLead()))
-	api.handle("POST", "/api/v1/newsletter", s.rateLimited("newsletter", s.cfg.NewsletterLimit, s.handleSubscribe()))
+// Who may call a route, as each route below declares it (growthdesk.CheckAccess decides).
+const (
+	signedIn = growthdesk.AccessSignedIn // any signed-in account, approved or not
+	approved = growthdesk.AccessApproved // approved customers and staff
+	staff    = growthdesk.AccessStaff    // approved employees and admins
+	admin    = growthdesk.AccessAdmin    // approved admins
+)
 
-	// Signed in, in any approval state.
-	api.handle("GET", "/api/v1/profile", s.withCaller(true, s.handleGetProfile))
-	api.handle("PATCH", "/api/v1/profile", s.withCaller(true, s.handleUpdateProfile))
-	// Signed in and approved; the service applies the policy of each action.
-	api.handle("GET", "/api/v1/profile/notifications", s.withCaller(false, s.handleGetNotifications))
-	api.handle("PUT", "/api/v1/profile/notifications", s.withCaller(false, s.handlePutNotifications))
-	api.handle("GET", "/api/v1/sessions", s.withCaller(false, s.handleListSessions))
-	api.handle("DELETE", "/api/v1/sessions/{id}", s.withCaller(false, s.handleRevokeSession))
-	// Staff.
-	api.handle("GET", "/api/v1/admin/users", s.withCaller(false, s.handleListAccounts))
-	api.handle("POST", "/api/v1/admin/users/{id}/approve", s.withCaller(false, s.handleApprove))
-	api.handle("POST", "/api/v1/admin/users/{id}/reject", s.withCaller(false, s.handleReject))
-	api.handle("PATCH", "/api/v1/admin/users/{id}", s.withCaller(false, s.handleChangeAccount))
-	api.handle("GET", "/api/v1/admin/organizations", s.withCaller(false, s.handleListOrganizations))
-	api.handle("POST", "/api/v1/admin/organizations", s.withCaller(false, s.handleCreateOrganization))
-	api.handle("GET", "/api/v1/admin/audit-log", s.withCaller(false, s.handleAuditLog))
-	api.handle("GET", "/api/v1/admin/leads", s.withCaller(false, s.handleListLeads))
-	api.handle("GET", "/api/v1/admin/emails", s.withCaller(false, s.handleListMail))
+// apiRoutes declares every /api/v1 route with who may call it. The declared access is
+// checked before the handler runs; the service applies the named policy of each action as a
+// second wall.
+func (s *Server) apiRoutes(api *apiMux) {
+	// Public: anyone, rate-limited per client address.
+	api.public("POST", "/api/v1/leads", s.rateLimited("leads", s.cfg.LeadLimit, s.handleCreateLead()))
+	api.public("POST", "/api/v1/newsletter", s.rateLimited("newsletter", s.cfg.NewsletterLimit, s.handleSubscribe()))
+	// The newsletter's e-mailed links: public, authorized by the signed token in the body.
+	api.public("POST", "/api/v1/newsletter/confirm", s.rateLimited("newsletter-link", s.cfg.NewsletterLimit, s.handleNewsletterConfirm()))
+	api.public("POST", "/api/v1/newsletter/unsubscribe", s.rateLimited("newsletter-link", s.cfg.NewsletterLimit, s.handleNewsletterUnsubscribe()))
+	// The web app's reports of errors in the browser, logged at warn level.
+	api.public("POST", "/api/v1/client-errors", s.rateLimited("client-errors", s.cfg.ClientErrorLimit, s.handleClientError()))
+
+	// The caller's own account.
+	api.handle("GET", "/api/v1/profile", signedIn, s.handleGetProfile)
+	api.handle("PATCH", "/api/v1/profile", signedIn, s.handleUpdateProfile)
+	api.handle("GET", "/api/v1/profile/notifications", approved, s.handleGetNotifications)
+	api.handle("PUT", "/api/v1/profile/notifications", approved, s.handlePutNotifications)
+	api.handle("GET", "/api/v1/sessions", approved, ownerOnly(s, s.handleListSessions))
+	api.handle("DELETE", "/api/v1/sessions/{id}", approved, ownerOnly(s, s.handleRevokeSession))
+
+	// The caller's organization.
+	api.handle("GET", "/api/v1/organization/members", approved, s.handleListMembers)
+
+	// Staff tools.
+	api.handle("GET", "/api/v1/admin/users", staff, s.handleListAccounts)
+	api.handle("POST", "/api/v1/admin/users/{id}/approve", staff, s.handleApprove)
+	api.handle("POST", "/api/v1/admin/users/{id}/reject", staff, s.handleReject)
+	api.handle("PATCH", "/api/v1/admin/users/{id}", staff, s.handleChangeAccount)
+	api.handle("GET", "/api/v1/admin/organizations", staff, s.handleListOrganizations)
+	api.handle("POST", "/api/v1/admin/organizations", staff, s.handleCreateOrganization)
+	api.handle("GET", "/api/v1/admin/audit-log", staff, s.handleAuditLog)
+	api.handle("GET", "/api/v1/admin/leads", staff, s.handleListLeads)
+	api.handle("GET", "/api/v1/admin/emails", staff, s.handleListMail)
+
+	// Staff tools (issue 11, part two): the admin dashboard and the community forum. The
+	// forum is shared by every approved account, across organizations (not tenant data).
+	api.handle("GET", "/api/v1/admin/dashboard", staff, s.handleAdminDashboard)
+	api.handle("GET", "/api/v1/forum/topics", approved, s.handleForumTopics)
+	api.handle("POST", "/api/v1/forum/topics", approved, s.handleForumStartTopic)
+	api.handle("GET", "/api/v1/forum/topics/{id}", approved, s.handleForumTopic)
+	api.handle("PATCH", "/api/v1/forum/topics/{id}", staff, s.handleForumModerate)
+	api.handle("DELETE", "/api/v1/forum/topics/{id}", staff, s.handleForumDeleteTopic)
+	api.handle("POST", "/api/v1/forum/topics/{id}/replies", approved, s.handleForumReply)
+	api.handle("PATCH", "/api/v1/forum/posts/{id}", approved, s.handleForumEditPost)
+	api.handle("DELETE", "/api/v1/forum/posts/{id}", staff, s.handleForumDeletePost)
+
+	// Staff tools (issue 11): announcements and impersonation. The announcement banners are
+	// for every approved account; the impersonation routes act on the staff member even
+	// while their session acts as someone else (handleAsActor).
+	api.handle("GET", "/api/v1/announcements", approved, s.handleCurrentAnnouncements)
+	api.handle("POST", "/api/v1/announcements/{id}/dismiss", approved, s.handleDismissAnnouncement)
+	api.handle("GET", "/api/v1/admin/announcements", staff, s.handleListAnnouncements)
+	api.handle("POST", "/api/v1/admin/announcements", staff, s.handleCreateAnnouncement)
+	api.handle("PATCH", "/api/v1/admin/announcements/{id}", staff, s.handleUpdateAnnouncement)
+	api.handle("DELETE", "/api/v1/admin/announcements/{id}", staff, s.handleDeleteAnnouncement)
+	api.handleAsActor("GET", "/api/v1/impersonation", staff, s.handleGetImpersonation)
+	api.handleAsActor("POST", "/api/v1/impersonation", staff, s.handleStartImpersonation)
+	api.handleAsActor("DELETE", "/api/v1/impersonation", staff, s.handleEndImpersonation)
+	api.handleAsActor("GET", "/api/v1/impersonation/candidates", staff, s.handleImpersonationCandidates)
+
+	// Client workspace: meetings, calendars and the dashboard (issue 10).
+	api.handle("GET", "/api/v1/meetings", approved, s.handleListMeetings)
+	api.handle("POST", "/api/v1/meetings", staff, s.handleCreateMeeting)
+	api.handle("GET", "/api/v1/meetings/{id}", approved, s.handleGetMeeting)
+	api.handle("PUT", "/api/v1/meetings/{id}", staff, s.handleUpdateMeeting)
+	api.handle("POST", "/api/v1/meetings/{id}/complete", staff, s.handleCompleteMeeting)
+	api.handle("POST", "/api/v1/meetings/{id}/cancel", approved, s.handleCancelMeeting)
+	api.handle("GET", "/api/v1/meetings/{id}/meeting.ics", approved, s.handleMeetingICS)
+	api.handle("GET", "/api/v1/profile/calendar-feed", approved, s.handleGetCalendarFeed)
+	api.handle("POST", "/api/v1/profile/calendar-feed", approved, s.handleResetCalendarFeed)
+	// The private calendar feed, /api/v1/calendar/{token}.ics: public, authorized by the
+	// secret token in the URL (calendar apps send no bearer token), rate-limited per client.
+	api.public("GET", "/api/v1/calendar/{feed}", s.rateLimited("calendar-feed", calendarFeedLimit, s.handleCalendarFeed()))
+	api.handle("GET", "/api/v1/dashboard", approved, s.handleDashboard)
+
+	// Support desk (issue 8): tickets of the caller's organization, every organization's for
+	// staff; categories managed by admins; files served as downloads to who may see them.
+	api.handle("GET", "/api/v1/support/categories", approved, s.handleListCategories)
+	api.handle("GET", "/api/v1/admin/support/categories", admin, s.handleAdminListCategories)
+	api.handle("POST", "/api/v1/admin/support/categories", admin, s.handleCreateCategory)
+	api.handle("PATCH", "/api/v1/admin/support/categories/{id}", admin, s.handleUpdateCategory)
+	api.handle("GET", "/api/v1/tickets", approved, s.handleListTickets)
+	api.handle("GET", "/api/v1/tickets/summary", staff, s.handleTicketSummary)
+	api.handle("POST", "/api/v1/tickets", approved, s.handleCreateTicket)
+	api.handle("GET", "/api/v1/tickets/{id}", approved, s.handleGetTicket)
+	api.handle("PATCH", "/api/v1/tickets/{id}", staff, s.handleUpdateTicket)
+	api.handle("DELETE", "/api/v1/tickets/{id}", staff, s.handleDeleteTicket)
+	api.handle("POST", "/api/v1/tickets/{id}/responses", approved, s.handleRespond)
+	api.handle("POST", "/api/v1/tickets/{id}/attachments", approved, s.handleAttach)
+	api.handle("GET", "/api/v1/attachments/{id}", approved, s.handleAttachment)
+
+	// Billing: the caller's organization's billing, the success page's check, and the
+	// admins' overview (docs/api.md#billing). Checkout and the webhook are under /functions/v1.
+	api.handle("GET", "/api/v1/billing/plans", approved, s.handleBillingPlans)
+	api.handle("GET", "/api/v1/billing", approved, s.handleBillingAccount)
+	api.handle("POST", "/api/v1/billing/portal-session", approved, s.handleBillingPortalSession)
+	api.handle("POST", "/api/v1/billing/cancel", approved, s.handleBillingCancel(true))
+	api.handle("POST", "/api/v1/billing/resume", approved, s.handleBillingCancel(false))
+	api.handle("GET", "/api/v1/billing/checkout-sessions/{id}", approved, s.handleCheckoutSession)
+	api.handle("GET", "/api/v1/admin/billing/subscriptions", admin, s.handleListSubscriptions)
+	api.handle("GET", "/api/v1/admin/billing/subscriptions.csv", admin, s.handleSubscriptionsCSV)
+	api.handle("PATCH", "/api/v1/admin/billing/subscriptions/{id}", admin, s.handleChangeSubscription)
+	api.handle("DELETE", "/api/v1/admin/billing/subscriptions/{id}", admin, s.handleDeleteSubscription)
+	api.handle("GET", "/api/v1/admin/billing/summary", admin, s.handleBillingSummary)
+
+	// Client workspace: projects, automations and their runs, reports (issue 10).
+	api.handle("GET", "/api/v1/projects", approved, s.handleListProjects)
+	api.handle("POST", "/api/v1/projects", staff, s.handleCreateProject)
+	api.handle("GET", "/api/v1/projects/{id}", approved, s.handleGetProject)
+	api.handle("PUT", "/api/v1/projects/{id}", staff, s.handleUpdateProject)
+	api.handle("DELETE", "/api/v1/projects/{id}", staff, s.handleDeleteProject)
+	api.handle("POST", "/api/v1/projects/{id}/updates", staff, s.handlePostProjectUpdate)
+	api.handle("GET", "/api/v1/automations", approved, s.handleListAutomations)
+	api.handle("POST", "/api/v1/automations", staff, s.handleCreateAutomation)
+	api.handle("GET", "/api/v1/automations/{id}", approved, s.handleGetAutomation)
+	api.handle("PUT", "/api/v1/automations/{id}", staff, s.handleUpdateAutomation)
+	api.handle("DELETE", "/api/v1/automations/{id}", staff, s.handleDeleteAutomation)
+	api.handle("POST", "/api/v1/automations/{id}/pause", approved, s.handlePauseAutomation)
+	api.handle("POST", "/api/v1/automations/{id}/resume", approved, s.handleResumeAutomation)
+	api.handle("POST", "/api/v1/automations/{id}/token", staff, s.handleRotateAutomationToken)
+	api.handle("GET", "/api/v1/automations/{id}/runs", approved, s.handleListRuns)
+	// An automation engine's report of a run: public, authorized by the automation's token.
+	api.public("POST", "/api/v1/automations/{id}/runs/ingest", s.rateLimited("ingest", s.cfg.IngestLimit, s.handleIngestRun()))
+	api.handle("GET", "/api/v1/reports", approved, s.handleListReports)
+	api.handle("GET", "/api/v1/reports/summary", approved, s.handleReportSummary)
+	api.handle("PATCH", "/api/v1/reports/{id}", staff, s.handleScheduleReport)
+	api.handle("POST", "/api/v1/reports/{id}/generate", approved, s.handleGenerateReport)
+	api.handle("GET", "/api/v1/reports/{id}/file", approved, s.handleReportFile)
+}
+
+// routes wires the API, the auth service, the probes, the feeds and the pages.
+func (s *Server) routes() http.Handler {
+	api := &apiMux{ServeMux: http.NewServeMux(), s: s}
+	s.apiRoutes(api)
 	api.HandleFunc("/api/", api.notFound)
 
 	mux := http.NewServeMux()
-	mux.Handle("/api/", s.afterWrites(api))
+	// Every JSON surface enters through a guard: body limit, and control characters (guard.go).
+	mux.Handle("/api/", s.afterWrites(s.guardAPI(api)))
+	if s.deps.Billing != nil {
+		// The checkout function and the payment provider's webhook enter through the same guard.
+		fn := &apiMux{ServeMux: http.NewServeMux(), s: s}
+		s.functionRoutes(fn)
+		fn.HandleFunc("/functions/", fn.notFound)
+		mux.Handle("/functions/", s.afterWrites(s.guardAPI(fn)))
+	}
 	if s.deps.AuthHandler != nil {
-		mux.Handle("/auth/v1/", s.afterWrites(http.StripPrefix("/auth/v1", s.deps.AuthHandler)))
+		mux.Handle("/auth/v1/", s.afterWrites(guardMounted(http.StripPrefix("/auth/v1", s.deps.AuthHandler))))
 	}
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
@@ -45,6 +172,20 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /blog/rss.xml", s.handleRSS)
 	mux.Handle("/", s.pages) // prerendered pages, assets; anything unknown redirects to /
 	return mux
+}
+
+// Route is one declared API route and who may call it.
+type Route struct {
+	Method string
+	Path   string
+	Access growthdesk.Access
+}
+
+// APIRoutes lists every declared /api/v1 route, for the route × role test and the docs.
+func APIRoutes() []Route {
+	api := &apiMux{ServeMux: http.NewServeMux(), s: &Server{}}
+	api.s.apiRoutes(api)
+	return api.routes
 }
 
 // afterWrites calls deps.AfterWrite once a write request has been answered with success.
@@ -61,18 +202,31 @@ func (s *Server) afterWrites(next http.Handler) http.Handler {
 	})
 }
 
-// apiMux answers unknown API paths and wrong methods with JSON errors instead of the
-// standard mux's plain text.
+// apiMux registers routes with their access and answers unknown API paths and wrong methods
+// with JSON errors instead of the standard mux's plain text.
 type apiMux struct {
 	*http.ServeMux
+	s       *Server
+	routes  []Route
 	methods map[string][]string // path → allowed methods
 }
 
-func (m *apiMux) handle(method, path string, h http.Handler) {
+// public registers a route anyone may call.
+func (m *apiMux) public(method, path string, h http.Handler) {
+	m.register(method, path, growthdesk.AccessPublic, h)
+}
+
+// handle registers a route for callers with at least the given access.
+func (m *apiMux) handle(method, path string, who growthdesk.Access, h callerHandler) {
+	m.register(method, path, who, m.s.withAccess(who, h))
+}
+
+func (m *apiMux) register(method, path string, who growthdesk.Access, h http.Handler) {
 	if m.methods == nil {
 		m.methods = map[string][]string{}
 	}
 	m.methods[path] = append(m.methods[path], method)
+	m.routes = append(m.routes, Route{Method: method, Path: path, Access: who})
 	m.Handle(method+" "+path, h)
 }
 

@@ -29,6 +29,12 @@ type Config struct {
 	// LeadLimit and NewsletterLimit bound the public forms per client address.
 	LeadLimit       growthdesk.Limit
 	NewsletterLimit growthdesk.Limit
+	// ClientErrorLimit bounds the browser's error reports per client address.
+	ClientErrorLimit growthdesk.Limit
+	// CheckoutLimit bounds checkouts started per client address (each one calls the provider).
+	CheckoutLimit growthdesk.Limit
+	// IngestLimit bounds the runs automation engines report, per client address.
+	IngestLimit growthdesk.Limit
 	// Version is reported by /healthz.
 	Version string
 }
@@ -37,6 +43,14 @@ type Config struct {
 var (
 	DefaultLeadLimit       = growthdesk.Limit{Requests: 5, Window: 10 * time.Minute}
 	DefaultNewsletterLimit = growthdesk.Limit{Requests: 10, Window: 10 * time.Minute}
+	// A page reports at most a few errors (the web app throttles), so this only stops a
+	// broken or hostile client from filling the log.
+	DefaultClientErrorLimit = growthdesk.Limit{Requests: 30, Window: 10 * time.Minute}
+	// Every checkout creates a session at the payment provider.
+	DefaultCheckoutLimit = growthdesk.Limit{Requests: 30, Window: 10 * time.Minute}
+	// An engine reports one request per run; this allows a busy workflow (two runs a second)
+	// and stops a leaked token from flooding the table.
+	DefaultIngestLimit = growthdesk.Limit{Requests: 1200, Window: 10 * time.Minute}
 )
 
 // Database is what the readiness probe asks of the store.
@@ -49,15 +63,35 @@ type Database interface {
 type Deps struct {
 	Logger     *slog.Logger
 	DB         Database
-	Leads      growthdesk.LeadService
-	Newsletter growthdesk.NewsletterService
+	Leads      *growthdesk.Leads
+	Newsletter *growthdesk.Newsletter
 	Limiter    growthdesk.RateLimiter
 	// Auth verifies access tokens; AuthHandler serves the auth service at /auth/v1.
 	Auth        growthdesk.Authenticator
 	AuthHandler http.Handler
 	Accounts    *growthdesk.Accounts
+	Team        *growthdesk.Team
+	Support     *growthdesk.Support
+	Projects    *growthdesk.Projects
+	Automations *growthdesk.Automations
+	Reports     *growthdesk.Reports
 	Sessions    growthdesk.SessionManager
 	Mail        growthdesk.MailLog
+	// AdminDashboard computes the admin dashboard; Forum is the community forum.
+	AdminDashboard *growthdesk.AdminDashboards
+	Forum          *growthdesk.Forum
+	// Announcements and Impersonations are the staff tools; with Impersonations set, a staff
+	// session with an active record acts as its target.
+	Announcements  *growthdesk.Announcements
+	Impersonations *growthdesk.Impersonations
+	// Meetings are the organizations' meetings; Dashboard computes the portal dashboard.
+	Meetings  *growthdesk.Meetings
+	Dashboard *growthdesk.Dashboard
+	// Billing is the billing service; StripeWebhooks verifies Stripe's webhooks (nil without
+	// Stripe); TestCards are the cards the test provider's pages offer.
+	Billing        *growthdesk.Billing
+	StripeWebhooks WebhookParser
+	TestCards      []growthdesk.PaymentMethod
 	// AfterWrite runs after every successful write request to /api and /auth (it wakes the
 	// mail worker, so that a confirmation e-mail leaves at once rather than at the next poll).
 	AfterWrite func()
@@ -88,6 +122,15 @@ func New(cfg Config, deps Deps) (http.Handler, error) {
 	}
 	if cfg.NewsletterLimit.Requests == 0 {
 		cfg.NewsletterLimit = DefaultNewsletterLimit
+	}
+	if cfg.ClientErrorLimit.Requests == 0 {
+		cfg.ClientErrorLimit = DefaultClientErrorLimit
+	}
+	if cfg.CheckoutLimit.Requests == 0 {
+		cfg.CheckoutLimit = DefaultCheckoutLimit
+	}
+	if cfg.IngestLimit.Requests == 0 {
+		cfg.IngestLimit = DefaultIngestLimit
 	}
 	if deps.Logger == nil {
 		deps.Logger = slog.New(slog.DiscardHandler)

@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/mail"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -40,10 +42,54 @@ func testDist() fstest.MapFS {
 }
 
 type testEnv struct {
-	srv        *httptest.Server
-	db         *store.DB
-	leads      *store.LeadService
-	newsletter *store.NewsletterService
+	srv             *httptest.Server
+	db              *store.DB
+	leads           *growthdesk.Leads
+	newsletter      *growthdesk.Newsletter
+	leadStore       *store.LeadStore
+	newsletterStore *store.NewsletterStore
+	// mail records what the services rendered, so tests can follow e-mailed links.
+	mail *recordingRenderer
+	// clock is the link tokens' clock (the database keeps its own).
+	clock *storetest.Clock
+}
+
+// recordingRenderer renders with the real templates and remembers each message's data.
+type recordingRenderer struct {
+	real *mail.Renderer
+	mu   sync.Mutex
+	data []growthdesk.EmailData
+}
+
+func (r *recordingRenderer) Render(kind, to string, d growthdesk.EmailData) (*growthdesk.Email, error) {
+	r.mu.Lock()
+	r.data = append(r.data, d)
+	r.mu.Unlock()
+	return r.real.Render(kind, to, d)
+}
+
+// newPublicEnv builds the public forms' services on db, the way cmd/growthdesk wires them.
+func newPublicEnv(t *testing.T, db *store.DB) *testEnv {
+	t.Helper()
+	clock := storetest.NewClock(time.Now().UTC())
+	real, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, testSiteURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, err := db.Secret(context.Background(), "newsletter_links")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := growthdesk.NewLinkTokens(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens.Now = clock.Now
+	rec := &recordingRenderer{real: real}
+	env := &testEnv{db: db, leadStore: store.NewLeadStore(db), newsletterStore: store.NewNewsletterStore(db), mail: rec, clock: clock}
+	env.leads = &growthdesk.Leads{Store: env.leadStore, Notify: real.LeadNotification}
+	env.newsletter = &growthdesk.Newsletter{Store: env.newsletterStore, Mail: rec, Tokens: tokens, SiteURL: testSiteURL}
+	return env
 }
 
 func newTestEnv(t *testing.T, db *store.DB, cfg server.Config) *testEnv {
@@ -51,7 +97,7 @@ func newTestEnv(t *testing.T, db *store.DB, cfg server.Config) *testEnv {
 	if cfg.SiteURL == "" {
 		cfg.SiteURL = testSiteURL
 	}
-	env := &testEnv{db: db, leads: store.NewLeadService(db), newsletter: store.NewNewsletterService(db)}
+	env := newPublicEnv(t, db)
 	h, err := server.New(cfg, server.Deps{
 		DB:         db,
 		Leads:      env.leads,
@@ -102,7 +148,7 @@ func (e *testEnv) do(t *testing.T, method, path, contentType, body string, heade
 
 func (e *testEnv) leadCount(t *testing.T) int {
 	t.Helper()
-	leads, err := e.leads.ListLeads(context.Background(), 1000)
+	leads, err := e.leadStore.ListLeads(context.Background(), 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +164,7 @@ func TestCreateLead_StoresAValidLead(t *testing.T) {
 		if res.status != http.StatusCreated || !strings.Contains(res.body, `"id":"`) {
 			t.Fatalf("status %d body %s", res.status, res.body)
 		}
-		leads, _ := env.leads.ListLeads(context.Background(), 10)
+		leads, _ := env.leadStore.ListLeads(context.Background(), 10)
 		if len(leads) != 1 || leads[0].Company != "Whitfield Dental" || leads[0].Email != "dana@example.com" {
 			t.Fatalf("stored leads = %+v", leads)
 		}
@@ -174,33 +220,35 @@ func TestCreateLead_BadInputGetsA4xxAndStoresNothing(t *testing.T) {
 }
 
 func TestCreateLead_TooManyRequestsFromOneClient(t *testing.T) {
-	env := newTestEnv(t, storetest.SQLite(t), server.Config{LeadLimit: growthdesk.Limit{Requests: 2, Window: time.Hour}})
-	for i := 0; i < 2; i++ {
-		if res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead); res.status != 201 {
-			t.Fatalf("request %d: status %d", i+1, res.status)
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newTestEnv(t, db, server.Config{LeadLimit: growthdesk.Limit{Requests: 2, Window: time.Hour}})
+		for i := 0; i < 2; i++ {
+			if res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead); res.status != 201 {
+				t.Fatalf("request %d: status %d", i+1, res.status)
+			}
 		}
-	}
-	res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead)
-	if res.status != http.StatusTooManyRequests || !strings.Contains(res.body, `"code":"rate_limited"`) {
-		t.Fatalf("status %d body %s", res.status, res.body)
-	}
-	if ra := res.header.Get("Retry-After"); ra == "" || ra == "0" {
-		t.Fatalf("Retry-After = %q", ra)
-	}
-	if n := env.leadCount(t); n != 2 {
-		t.Fatalf("stored %d leads, want 2", n)
-	}
+		res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead)
+		if res.status != http.StatusTooManyRequests || !strings.Contains(res.body, `"code":"rate_limited"`) {
+			t.Fatalf("status %d body %s", res.status, res.body)
+		}
+		if ra := res.header.Get("Retry-After"); ra == "" || ra == "0" {
+			t.Fatalf("Retry-After = %q", ra)
+		}
+		if n := env.leadCount(t); n != 2 {
+			t.Fatalf("stored %d leads, want 2", n)
+		}
+	})
 }
 
 func TestSubscribe_StoresOnceAndRejectsBadAddresses(t *testing.T) {
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{})
 		res := env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"Reader@Example.com","source":"blog"}`)
-		if res.status != 201 || !strings.Contains(res.body, `"status":"subscribed"`) {
+		if res.status != 201 || !strings.Contains(res.body, `"status":"confirmation_sent"`) {
 			t.Fatalf("first: %d %s", res.status, res.body)
 		}
 		res = env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"reader@example.com"}`)
-		if res.status != 200 || !strings.Contains(res.body, `"status":"already_subscribed"`) {
+		if res.status != 200 || !strings.Contains(res.body, `"status":"confirmation_sent"`) {
 			t.Fatalf("second: %d %s", res.status, res.body)
 		}
 		for body, want := range map[string]int{
@@ -215,7 +263,7 @@ func TestSubscribe_StoresOnceAndRejectsBadAddresses(t *testing.T) {
 			}
 		}
 		for _, addr := range []string{"reader@example.com", "nope", "a@b.co"} {
-			n, err := env.newsletter.CountSubscribers(context.Background(), addr)
+			n, err := env.newsletterStore.CountSubscribers(context.Background(), addr)
 			want := 0
 			if addr == "reader@example.com" {
 				want = 1
@@ -228,15 +276,17 @@ func TestSubscribe_StoresOnceAndRejectsBadAddresses(t *testing.T) {
 }
 
 func TestSubscribe_TooManyRequests(t *testing.T) {
-	env := newTestEnv(t, storetest.SQLite(t), server.Config{NewsletterLimit: growthdesk.Limit{Requests: 1, Window: time.Hour}})
-	env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"one@example.com"}`)
-	res := env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"two@example.com"}`)
-	if res.status != 429 {
-		t.Fatalf("status %d", res.status)
-	}
-	if n, _ := env.newsletter.CountSubscribers(context.Background(), "two@example.com"); n != 0 {
-		t.Fatal("a refused request was stored")
-	}
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newTestEnv(t, db, server.Config{NewsletterLimit: growthdesk.Limit{Requests: 1, Window: time.Hour}})
+		env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"one@example.com"}`)
+		res := env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"two@example.com"}`)
+		if res.status != 429 {
+			t.Fatalf("status %d", res.status)
+		}
+		if n, _ := env.newsletterStore.CountSubscribers(context.Background(), "two@example.com"); n != 0 {
+			t.Fatal("a refused request was stored")
+		}
+	})
 }
 
 func TestUnknownAPIPath_IsAJSON404(t *testing.T) {

@@ -24,12 +24,14 @@ type SocialProfile struct {
 
 // Config is the one site configuration: everything that names or reaches the company.
 type Config struct {
-	Name          string          `json:"name"`
-	LegalName     string          `json:"legalName"`
-	Tagline       string          `json:"tagline"`
-	Description   string          `json:"description"`
-	Email         string          `json:"email"`
-	Phone         string          `json:"phone"`
+	Name        string `json:"name"`
+	LegalName   string `json:"legalName"`
+	Tagline     string `json:"tagline"`
+	Description string `json:"description"`
+	Email       string `json:"email"`
+	Phone       string `json:"phone"`
+	// BookingURL is the online booking page where a customer picks a consultation time.
+	BookingURL    string          `json:"bookingUrl"`
 	Location      string          `json:"location"`
 	CopyrightYear int             `json:"copyrightYear"`
 	Social        []SocialProfile `json:"social"`

@@ -9,10 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
@@ -168,7 +164,7 @@ func escapeLike(s string) string {
 }
 
 // SetApproval changes an account's approval status, enqueues mail and writes the audit entry.
-func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail *growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail *growthdesk.Email, endSessions bool, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
 	return s.update(ctx, id, audit, func(tx *Tx) error {
 		var approvedAt, approvedBy any
 		if status == growthdesk.ApprovalApproved {
@@ -180,6 +176,12 @@ func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail 
 		if _, err := tx.exec(ctx, `UPDATE profiles SET approval_status = ?, approved_at = ?, approved_by = ?, updated_at = ? WHERE id = ?`,
 			status, approvedAt, approvedBy, tx.now, id); err != nil {
 			return err
+		}
+		if endSessions {
+			// Refresh tokens go with their sessions (ON DELETE CASCADE).
+			if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE user_id = ?", id); err != nil {
+				return fmt.Errorf("end sessions: %w", err)
+			}
 		}
 		return tx.enqueueMail(ctx, mail)
 	})
@@ -242,12 +244,9 @@ func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
 	if e.Details == nil {
 		details = []byte("{}")
 	}
-	var actor any
-	if e.ActorID != "" {
-		actor = e.ActorID
-	}
-	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, ip, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, newID(), actor, e.Action, e.TargetType, e.TargetID, string(details), e.IP, tx.now)
+	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, acted_as_id, action, target_type, target_id, details, ip, request_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, newID(), nullString(e.ActorID), nullString(e.ActedAsID), e.Action, e.TargetType, e.TargetID,
+		string(details), e.IP, e.RequestID, tx.now)
 	if err != nil {
 		return fmt.Errorf("write audit entry: %w", err)
 	}
@@ -299,11 +298,15 @@ func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audi
 
 // ListAudit returns the newest audit entries with the actor's and target's e-mail.
 func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.AuditEntry, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(au.email, ''), a.action,
-		a.target_type, a.target_id, COALESCE(tu.email, ''), a.details, a.ip, a.created_at
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
+		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
+		COALESCE(tp.email, ''), COALESCE(tp.full_name, tao.name, tft.title, ''), a.details, a.ip, a.request_id, a.created_at
 		FROM audit_log a
-		LEFT JOIN users au ON au.id = a.actor_id
-		LEFT JOIN users tu ON tu.id = a.target_id AND a.target_type = 'user'
+		LEFT JOIN profiles ap ON ap.id = a.actor_id
+		LEFT JOIN profiles asp ON asp.id = a.acted_as_id
+		LEFT JOIN profiles tp ON tp.id = a.target_id AND a.target_type = 'user'
+		LEFT JOIN organizations tao ON tao.id = a.target_id AND a.target_type = 'organization'
+		LEFT JOIN forum_topics tft ON tft.id = a.target_id AND a.target_type = 'forum_topic'
 		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`), limit)
 	if err != nil {
 		return nil, err
@@ -315,7 +318,8 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.
 			e       growthdesk.AuditEntry
 			details string
 		)
-		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.Action, &e.TargetType, &e.TargetID, &e.TargetEmail, &details, &e.IP, &e.CreatedAt); err != nil {
+		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
+			&e.TargetID, &e.TargetEmail, &e.TargetName, &details, &e.IP, &e.RequestID, &e.CreatedAt); err != nil {
 			return nil, err
 		}
 		_ = json.Unmarshal([]byte(details), &e.Details)
@@ -323,17 +327,4 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.
 		out = append(out, &e)
 	}
 	return out, rows.Err()
-}
-
-// isUniqueViolation reports whether err is a unique-constraint failure on either engine.
-func isUniqueViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return pgErr.Code == "23505"
-	}
-	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-	}
-	return false
 }

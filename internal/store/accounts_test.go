@@ -50,7 +50,7 @@ func TestAccountStore_StaffChangesAreAuditedWithMail(t *testing.T) {
 		store.InsertAccountForTest(t, db, "u1", "ann@example.com", "Ann Lee", "customer", "pending")
 		store.InsertAccountForTest(t, db, "u2", "bob@example.com", "Bob 100%_done", "customer", "approved")
 
-		acct, err := s.SetApproval(ctx, "u1", "approved", &growthdesk.Email{Kind: "approval", To: "ann@example.com", Subject: "Approved", Text: "Welcome"},
+		acct, err := s.SetApproval(ctx, "u1", "approved", &growthdesk.Email{Kind: "approval", To: "ann@example.com", Subject: "Approved", Text: "Welcome"}, false,
 			growthdesk.AuditEntry{ActorID: "admin", Action: growthdesk.AuditApprove, TargetType: "user", TargetID: "u1", Details: map[string]any{"to": "approved"}})
 		if err != nil || acct.ApprovalStatus != "approved" || acct.ApprovedAt == nil {
 			t.Fatalf("approve = %+v, %v", acct, err)

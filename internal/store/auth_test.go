@@ -567,3 +567,46 @@ func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
 		}
 	})
 }
+
+func TestAccountStore_RejectEndsSessionsInTheSameTransaction(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		f := newAuthFixture(t, db)
+		ctx := context.Background()
+		accounts := store.NewAccountStore(db)
+		u := f.user("rita@example.com", true)
+		f.session(u.ID, "rt-1")
+		f.session(u.ID, "rt-2")
+		if n := f.count("SELECT COUNT(*) FROM refresh_tokens WHERE token_hash IN ('rt-1', 'rt-2')"); n != 2 {
+			t.Fatalf("refresh tokens before = %d, want 2", n)
+		}
+
+		// An audit entry naming an actor that does not exist fails its insert: the approval
+		// change and the session deletion before it must roll back with it.
+		_, err := accounts.SetApproval(ctx, u.ID, growthdesk.ApprovalRejected, nil, true,
+			growthdesk.AuditEntry{ActorID: "no-such-user", Action: growthdesk.AuditReject, TargetType: "user", TargetID: u.ID})
+		if err == nil {
+			t.Fatal("a failing audit insert must fail the rejection")
+		}
+		if n := f.count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", u.ID); n != 2 {
+			t.Fatalf("sessions after a failed rejection = %d, want 2", n)
+		}
+		if p, err := accounts.GetProfile(ctx, u.ID); err != nil || p.ApprovalStatus == growthdesk.ApprovalRejected {
+			t.Fatalf("profile after a failed rejection = %+v, %v", p, err)
+		}
+
+		acct, err := accounts.SetApproval(ctx, u.ID, growthdesk.ApprovalRejected, nil, true,
+			growthdesk.AuditEntry{Action: growthdesk.AuditReject, TargetType: "user", TargetID: u.ID})
+		if err != nil || acct.ApprovalStatus != growthdesk.ApprovalRejected {
+			t.Fatalf("reject = %+v, %v", acct, err)
+		}
+		if n := f.count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", u.ID); n != 0 {
+			t.Fatalf("sessions after rejection = %d, want 0", n)
+		}
+		if n := f.count("SELECT COUNT(*) FROM refresh_tokens WHERE token_hash IN ('rt-1', 'rt-2')"); n != 0 {
+			t.Fatalf("refresh tokens after rejection = %d, want 0", n)
+		}
+		if n := f.count("SELECT COUNT(*) FROM audit_log WHERE action = ? AND target_id = ?", growthdesk.AuditReject, u.ID); n != 1 {
+			t.Fatalf("audit entries = %d, want 1", n)
+		}
+	})
+}

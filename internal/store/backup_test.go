@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -22,8 +23,8 @@ func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	leads := store.NewLeadService(db)
-	if _, err := leads.CreateLead(ctx, validLead()); err != nil {
+	leads := &growthdesk.Leads{Store: store.NewLeadStore(db)}
+	if _, err := leads.Create(ctx, validLead()); err != nil {
 		t.Fatal(err)
 	}
 
@@ -41,7 +42,7 @@ func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
 	// A lead written after the backup is gone after the restore.
 	later := validLead()
 	later.Company = "After The Backup"
-	if _, err := leads.CreateLead(ctx, later); err != nil {
+	if _, err := leads.Create(ctx, later); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -61,7 +62,7 @@ func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	got, err := store.NewLeadService(db).ListLeads(ctx, 10)
+	got, err := store.NewLeadStore(db).ListLeads(ctx, 10)
 	if err != nil || len(got) != 1 || got[0].Company != "Whitfield Dental" {
 		t.Fatalf("after restore: %+v, %v", got, err)
 	}

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -87,21 +86,6 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	return &DB{sql: db, dialect: dialect, Now: func() time.Time { return time.Now().UTC() }}, nil
 }
 
-func sqliteDSN(path string) string {
-	pragmas := []string{
-		"foreign_keys(1)",
-		"journal_mode(WAL)",
-		"busy_timeout(10000)",
-		"synchronous(NORMAL)",
-		"temp_store(MEMORY)",
-	}
-	q := "_txlock=immediate&_time_format=sqlite"
-	for _, p := range pragmas {
-		q += "&_pragma=" + p
-	}
-	return "file:" + path + "?" + q
-}
-
 // Dialect reports the engine behind db.
 func (db *DB) Dialect() Dialect { return db.dialect }
 
@@ -114,30 +98,6 @@ func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
 // now returns the store's clock in UTC, truncated to microseconds, the precision both
 // engines keep.
 func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
-
-// rebind turns the ? placeholders the queries are written with into PostgreSQL's $n.
-func (db *DB) rebind(query string) string {
-	if db.dialect != Postgres {
-		return query
-	}
-	var b strings.Builder
-	b.Grow(len(query) + 8)
-	n, inString := 0, false
-	for _, r := range query {
-		switch {
-		case r == '\'':
-			inString = !inString
-			b.WriteRune(r)
-		case r == '?' && !inString:
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return db.sql.ExecContext(ctx, db.rebind(q), args...)
@@ -177,3 +137,16 @@ func (tx *Tx) Commit() error { return tx.tx.Commit() }
 
 // Rollback aborts the transaction; after Commit it does nothing.
 func (tx *Tx) Rollback() error { return tx.tx.Rollback() }
+
+// querier is what reads need from *sql.DB and *sql.Tx alike.
+type querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+// likePattern is a case-insensitive LIKE pattern matching s anywhere, with LIKE's wildcards
+// in s escaped (use with ESCAPE '\').
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(s)) + "%"
+}

@@ -9,31 +9,18 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// LeadService stores the contact page's discovery-call requests.
-type LeadService struct {
-	db *DB
-	// notify renders the message that tells the company about a new lead; nil sends none.
-	notify func(*growthdesk.Lead) (*growthdesk.Email, error)
-}
+// LeadStore keeps the contact page's discovery-call requests.
+type LeadStore struct{ db *DB }
 
-// NewLeadService returns a LeadService on db.
-func NewLeadService(db *DB) *LeadService { return &LeadService{db: db} }
+// NewLeadStore returns a LeadStore on db.
+func NewLeadStore(db *DB) *LeadStore { return &LeadStore{db: db} }
 
-// WithNotification makes every new lead enqueue the message notify renders, in the same
-// transaction as the lead, so staff hear of each lead exactly once.
-func (s *LeadService) WithNotification(notify func(*growthdesk.Lead) (*growthdesk.Email, error)) *LeadService {
-	s.notify = notify
-	return s
-}
+var _ growthdesk.LeadStore = (*LeadStore)(nil)
 
-var _ growthdesk.LeadService = (*LeadService)(nil)
-
-// CreateLead validates in and stores it. Returns EInvalid for bad input.
-func (s *LeadService) CreateLead(ctx context.Context, in growthdesk.LeadInput) (*growthdesk.Lead, error) {
-	in.Normalize()
-	if err := in.Validate(); err != nil {
-		return nil, err
-	}
+// CreateLead stores a lead made of in, which the caller has validated, and enqueues the
+// message notify renders for it (if notify is not nil) in the same transaction, so staff
+// hear of each lead exactly once.
+func (s *LeadStore) CreateLead(ctx context.Context, in growthdesk.LeadInput, notify func(*growthdesk.Lead) (*growthdesk.Email, error)) (*growthdesk.Lead, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -54,8 +41,8 @@ func (s *LeadService) CreateLead(ctx context.Context, in growthdesk.LeadInput) (
 		lead.ID, lead.Name, lead.Email, lead.Company, lead.Phone, lead.AutomationGoal, lead.PreferredTime, lead.CreatedAt); err != nil {
 		return nil, fmt.Errorf("insert lead: %w", err)
 	}
-	if s.notify != nil {
-		msg, err := s.notify(lead)
+	if notify != nil {
+		msg, err := notify(lead)
 		if err != nil {
 			return nil, fmt.Errorf("render lead notification: %w", err)
 		}
@@ -67,7 +54,7 @@ func (s *LeadService) CreateLead(ctx context.Context, in growthdesk.LeadInput) (
 }
 
 // ListLeads returns the newest leads first, at most limit of them.
-func (s *LeadService) ListLeads(ctx context.Context, limit int) ([]*growthdesk.Lead, error) {
+func (s *LeadStore) ListLeads(ctx context.Context, limit int) ([]*growthdesk.Lead, error) {
 	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT id, name, email, company, phone, automation_goal, preferred_time, created_at
 		FROM leads ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
 	if err != nil {

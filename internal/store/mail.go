@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -27,7 +28,7 @@ const mailErrorMax = 2000
 
 // mailColumns lists the columns scanOutboxMail reads, in order.
 const mailColumns = `id, kind, to_address, subject, text_body, html_body, status, attempts,
-	next_attempt_at, last_error, created_at, sent_at`
+	next_attempt_at, last_error, created_at, sent_at, list_unsubscribe, attachments`
 
 // EnqueueMail adds a message on its own, for callers that have no transaction of their own
 // (a CLI command, a test). Code that writes something and mails about it should enqueue in
@@ -67,10 +68,6 @@ func (o *MailOutbox) ClaimDue(ctx context.Context, limit int, lockFor time.Durat
 		return nil, err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	lockClause := ""
-	if o.db.dialect == Postgres {
-		lockClause = " FOR UPDATE SKIP LOCKED"
-	}
 	rows, err := tx.tx.QueryContext(ctx, o.db.rebind(`UPDATE mail_outbox
 		SET status = 'sending', locked_until = ?, attempts = attempts + 1
 		WHERE id IN (
@@ -78,7 +75,7 @@ func (o *MailOutbox) ClaimDue(ctx context.Context, limit int, lockFor time.Durat
 			WHERE (status = 'pending' AND next_attempt_at <= ?)
 			   OR (status = 'sending' AND locked_until <= ?)
 			ORDER BY next_attempt_at, created_at, id
-			LIMIT ?`+lockClause+`)
+			LIMIT ?`+o.db.skipLocked()+`)
 		RETURNING `+mailColumns),
 		tx.now.Add(lockFor), tx.now, tx.now, limit)
 	if err != nil {
@@ -190,12 +187,18 @@ func scanOutboxMails(rows *sql.Rows) ([]growthdesk.OutboxMail, error) {
 	var out []growthdesk.OutboxMail
 	for rows.Next() {
 		var (
-			m    growthdesk.OutboxMail
-			sent sql.NullTime
+			m           growthdesk.OutboxMail
+			sent        sql.NullTime
+			attachments string
 		)
 		if err := rows.Scan(&m.ID, &m.Email.Kind, &m.Email.To, &m.Email.Subject, &m.Email.Text, &m.Email.HTML,
-			&m.Status, &m.Attempts, &m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent); err != nil {
+			&m.Status, &m.Attempts, &m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent, &m.Email.ListUnsubscribe, &attachments); err != nil {
 			return nil, err
+		}
+		if attachments != "" && attachments != "[]" {
+			if err := json.Unmarshal([]byte(attachments), &m.Email.Attachments); err != nil {
+				return nil, fmt.Errorf("mail %s attachments: %w", m.ID, err)
+			}
 		}
 		m.NextAttemptAt = m.NextAttemptAt.UTC()
 		m.CreatedAt = m.CreatedAt.UTC()

@@ -54,12 +54,11 @@ func (db *DB) Migrate(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	defer conn.Close()
-	if db.dialect == Postgres {
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(7261001)"); err != nil {
-			return nil, fmt.Errorf("lock migrations: %w", err)
-		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7261001)") //nolint:errcheck
+	unlock, err := db.lockConn(ctx, conn, lockKeyMigrations)
+	if err != nil {
+		return nil, fmt.Errorf("lock migrations: %w", err)
 	}
+	defer unlock()
 	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version TEXT PRIMARY KEY,
 		applied_at TIMESTAMP NOT NULL

@@ -2,73 +2,169 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
-	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// NewsletterService keeps the newsletter subscribers.
-type NewsletterService struct{ db *DB }
+// NewsletterStore keeps the newsletter subscribers and their double opt-in state.
+type NewsletterStore struct{ db *DB }
 
-// NewNewsletterService returns a NewsletterService on db.
-func NewNewsletterService(db *DB) *NewsletterService { return &NewsletterService{db: db} }
+// NewNewsletterStore returns a NewsletterStore on db.
+func NewNewsletterStore(db *DB) *NewsletterStore { return &NewsletterStore{db: db} }
 
-var _ growthdesk.NewsletterService = (*NewsletterService)(nil)
+var _ growthdesk.NewsletterStore = (*NewsletterStore)(nil)
 
-// Subscribe stores the address once; created is false when it was already subscribed.
-// Returns EInvalid for bad input.
-func (s *NewsletterService) Subscribe(ctx context.Context, in growthdesk.SubscribeInput) (bool, error) {
-	in.Normalize()
-	if err := in.Validate(); err != nil {
-		return false, err
-	}
+const subscriberColumns = `email, source, status, created_at, confirmation_sent_at, confirmed_at, unsubscribed_at`
+
+// Subscribe stores in, which the caller has validated. A new address is stored pending; a
+// known one follows growthdesk.ConfirmationDue. When a confirmation is due the address
+// becomes pending, the time is recorded and the message confirm renders is enqueued, all in
+// one transaction.
+func (s *NewsletterStore) Subscribe(ctx context.Context, in growthdesk.SubscribeInput, confirm func(*growthdesk.Subscriber) (*growthdesk.Email, error)) (*growthdesk.Subscriber, bool, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, `INSERT INTO newsletter_subscribers (id, email, source, created_at)
-		VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`, newID(), in.Email, in.Source, tx.now)
+	res, err := tx.exec(ctx, `INSERT INTO newsletter_subscribers (id, email, source, status, created_at)
+		VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (email) DO NOTHING`, newID(), in.Email, in.Source, tx.now)
 	if err != nil {
-		return false, fmt.Errorf("insert subscriber: %w", err)
+		return nil, false, fmt.Errorf("insert subscriber: %w", err)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
-	return n == 1, tx.Commit()
+	created := n == 1
+	sub, err := tx.subscriber(ctx, in.Email, true)
+	if err != nil {
+		return nil, false, err
+	}
+	var existing *growthdesk.Subscriber
+	if !created {
+		existing = sub
+	}
+	if !growthdesk.ConfirmationDue(existing, tx.now) {
+		return sub, created, tx.Commit()
+	}
+	now := tx.now
+	sub.Status, sub.ConfirmationSentAt = growthdesk.SubscriberPending, &now
+	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'pending', confirmation_sent_at = ? WHERE email = ?`,
+		now, in.Email); err != nil {
+		return nil, false, fmt.Errorf("mark subscriber pending: %w", err)
+	}
+	if confirm != nil {
+		msg, err := confirm(sub)
+		if err != nil {
+			return nil, false, fmt.Errorf("render newsletter confirmation: %w", err)
+		}
+		if err := tx.enqueueMail(ctx, msg); err != nil {
+			return nil, false, err
+		}
+	}
+	return sub, created, tx.Commit()
 }
 
-// CountSubscribers returns how many rows hold email (0 or 1), for tests and staff views.
-func (s *NewsletterService) CountSubscribers(ctx context.Context, email string) (int, error) {
+// Confirm makes a pending address confirmed; a confirmed one stays as it is. Returns
+// ENotFound for an unknown address and EConflict for an unsubscribed one.
+func (s *NewsletterStore) Confirm(ctx context.Context, email string) (*growthdesk.Subscriber, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	sub, err := tx.subscriber(ctx, email, true)
+	if err != nil {
+		return nil, err
+	}
+	switch sub.Status {
+	case growthdesk.SubscriberConfirmed:
+		return sub, nil
+	case growthdesk.SubscriberUnsubscribed:
+		return nil, growthdesk.Errorf(growthdesk.EConflict, "The address unsubscribed.")
+	}
+	now := tx.now
+	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = ? WHERE email = ?`, now, email); err != nil {
+		return nil, fmt.Errorf("confirm subscriber: %w", err)
+	}
+	sub.Status, sub.ConfirmedAt = growthdesk.SubscriberConfirmed, &now
+	return sub, tx.Commit()
+}
+
+// Unsubscribe marks the address unsubscribed; doing it again changes nothing. Returns
+// ENotFound for an unknown address.
+func (s *NewsletterStore) Unsubscribe(ctx context.Context, email string) (*growthdesk.Subscriber, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	sub, err := tx.subscriber(ctx, email, true)
+	if err != nil {
+		return nil, err
+	}
+	if sub.Status == growthdesk.SubscriberUnsubscribed {
+		return sub, nil
+	}
+	now := tx.now
+	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ? WHERE email = ?`, now, email); err != nil {
+		return nil, fmt.Errorf("unsubscribe: %w", err)
+	}
+	sub.Status, sub.UnsubscribedAt = growthdesk.SubscriberUnsubscribed, &now
+	return sub, tx.Commit()
+}
+
+// subscriber reads one row inside tx, locking it on PostgreSQL when forUpdate (SQLite's
+// write transaction holds the whole database already). Returns ENotFound when absent.
+func (tx *Tx) subscriber(ctx context.Context, email string, forUpdate bool) (*growthdesk.Subscriber, error) {
+	q := `SELECT ` + subscriberColumns + ` FROM newsletter_subscribers WHERE email = ?`
+	if forUpdate && tx.db.dialect == Postgres {
+		q += " FOR UPDATE"
+	}
+	sub, err := scanSubscriber(tx.queryRow(ctx, q, email))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "The address is not on the list.")
+	}
+	return sub, err
+}
+
+func scanSubscriber(row rowScanner) (*growthdesk.Subscriber, error) {
+	var (
+		sub                       growthdesk.Subscriber
+		sent, confirmed, unsubbed sql.NullTime
+	)
+	if err := row.Scan(&sub.Email, &sub.Source, &sub.Status, &sub.CreatedAt, &sent, &confirmed, &unsubbed); err != nil {
+		return nil, err
+	}
+	sub.CreatedAt = sub.CreatedAt.UTC()
+	sub.ConfirmationSentAt, sub.ConfirmedAt, sub.UnsubscribedAt = nullTime(sent), nullTime(confirmed), nullTime(unsubbed)
+	return &sub, nil
+}
+
+// CountSubscribers returns how many rows hold email (0 or 1), for tests.
+func (s *NewsletterStore) CountSubscribers(ctx context.Context, email string) (int, error) {
 	var n int
 	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM newsletter_subscribers WHERE email = ?", growthdesk.NormalizeEmail(email)).Scan(&n)
 	return n, err
 }
 
-// Subscriber is one address on the newsletter list.
-type Subscriber struct {
-	Email     string    `json:"email"`
-	Source    string    `json:"source"`
-	CreatedAt time.Time `json:"created_at"`
-}
-
 // ListSubscribers returns the newest subscribers first, at most limit of them.
-func (s *NewsletterService) ListSubscribers(ctx context.Context, limit int) ([]Subscriber, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT email, source, created_at FROM newsletter_subscribers
+func (s *NewsletterStore) ListSubscribers(ctx context.Context, limit int) ([]*growthdesk.Subscriber, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT `+subscriberColumns+` FROM newsletter_subscribers
 		ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Subscriber
+	var out []*growthdesk.Subscriber
 	for rows.Next() {
-		var sub Subscriber
-		if err := rows.Scan(&sub.Email, &sub.Source, &sub.CreatedAt); err != nil {
+		sub, err := scanSubscriber(rows)
+		if err != nil {
 			return nil, err
 		}
-		sub.CreatedAt = sub.CreatedAt.UTC()
 		out = append(out, sub)
 	}
 	return out, rows.Err()

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -13,9 +14,16 @@ func (tx *Tx) enqueueMail(ctx context.Context, m *growthdesk.Email) error {
 	if m == nil {
 		return nil
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO mail_outbox (id, kind, to_address, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-		newID(), m.Kind, m.To, m.Subject, m.Text, m.HTML, tx.now, tx.now); err != nil {
+	attachments := []byte("[]")
+	if len(m.Attachments) > 0 {
+		var err error
+		if attachments, err = json.Marshal(m.Attachments); err != nil {
+			return fmt.Errorf("enqueue %s mail: %w", m.Kind, err)
+		}
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO mail_outbox (id, kind, to_address, subject, text_body, html_body, list_unsubscribe, attachments, status, attempts, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+		newID(), m.Kind, m.To, m.Subject, m.Text, m.HTML, m.ListUnsubscribe, string(attachments), tx.now, tx.now); err != nil {
 		return fmt.Errorf("enqueue %s mail: %w", m.Kind, err)
 	}
 	return nil

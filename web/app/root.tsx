@@ -1,7 +1,15 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { RotateCcw, TriangleAlert } from "lucide-react";
+import type { Route } from "./+types/root";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
+import { buttonClasses } from "./components/ui/button-link";
+import { installGlobalErrorHandlers, reportClientError } from "./lib/client-errors";
 import { runtimeConfigMetaContent } from "./lib/runtime-config";
+import { siteConfig } from "./lib/site";
 import "./app.css";
+
+installGlobalErrorHandlers();
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -39,5 +47,53 @@ export function HydrateFallback() {
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-blue-700" aria-hidden="true" />
       <span className="sr-only">Loading…</span>
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (notFound) return;
+    console.error(error);
+    reportClientError(isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error, "boundary");
+  }, [error, notFound]);
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack || error.message : undefined;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-b from-blue-50 to-white px-4 py-12">
+      <div className="w-full max-w-lg rounded-3xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200 sm:p-10">
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+          <TriangleAlert className="h-9 w-9" aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
+          {notFound ? "Page not found" : "Something went wrong"}
+        </h1>
+        <p className="mt-3 text-slate-600">
+          {notFound
+            ? "The page you are looking for does not exist or has moved."
+            : "This page ran into a problem. We have been notified. Please try again, or go back to the home page."}
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <a href="/" className={buttonClasses("primary")}>
+            Go to the home page
+          </a>
+          {!notFound && (
+            <button type="button" onClick={() => window.location.reload()} className={buttonClasses("secondary")}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Try again
+            </button>
+          )}
+        </div>
+        <p className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">
+          Still stuck? Write to{" "}
+          <a href={`mailto:${siteConfig.email}`} className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800">
+            {siteConfig.email}
+          </a>
+        </p>
+        {details && (
+          <pre tabIndex={0} className="mt-6 max-h-64 overflow-auto rounded-lg bg-slate-900 p-4 text-left text-xs text-slate-100">{details}</pre>
+        )}
+      </div>
+    </main>
   );
 }

@@ -36,7 +36,10 @@ const PUBLIC = [
   { path: "/privacy" },
   { path: "/terms" },
   // The prerendered page is a one-second processing state; the outcome replaces it.
-  { path: "/checkout/success?session_id=cs_test_1", h1: "Payment Successful!", mobile: true },
+  { path: "/checkout/success?session_id=cs_test_1", h1: "Payment Not Confirmed", mobile: true },
+  // Opened from the newsletter's e-mails; the button shows once a token is in the address.
+  { path: "/newsletter/confirm?token=t", h1: "Confirm your subscription", mobile: true },
+  { path: "/newsletter/unsubscribe?token=t", h1: "Unsubscribe from our newsletter" },
 ];
 
 /** Runs axe on the page as it is now and resolves with its violations, less the false positives. */

@@ -25,6 +25,8 @@ const TEXT = {
   math: "Please solve the math problem correctly",
   verified: "✓ Verified",
   profileSaved: "Profile updated successfully!",
+  wrongTotp:
+    "That code did not match. Enter the 6-digit code your authenticator app shows right now; if it keeps failing, check that your phone sets its clock automatically.",
 };
 
 // The browser logs every 4xx answer of a fetch as a console error; a test that provokes one allows it.
@@ -57,6 +59,18 @@ async function accountOf(server, email) {
   const account = (await server.users()).find((u) => u.email === email);
   assert.ok(account, `${email} is not among the accounts`);
   return account;
+}
+
+/** An access token for the account, from the password grant of the auth service. */
+async function passwordToken(server, { email, password }) {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await res.json();
+  assert.equal(res.status, 200, `sign-in of ${email} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.access_token;
 }
 
 /** The /auth/v1/verify link of an e-mail (plain-text part), as an absolute URL. */
@@ -280,6 +294,16 @@ pageTest("registration checks passwords, then their length, then the math answer
   assert.equal(new URL(page.url()).pathname, "/portal/register", "nothing was submitted");
 });
 
+pageTest("registration shows its own messages, never the browser's: the form is not validated by the browser", async ({ page }) => {
+  // Terms unchecked and an address the browser would call malformed: the browser would stop the
+  // submission with its own bubble; the form reports the spec's first problem instead.
+  await fillRegistration(page, { name: "No Bubbles", email: "not-an-address", password: "abcdef", confirm: "abcdeg" });
+  await page.getByLabel(/I agree to the Terms of Service/).uncheck();
+  assert.equal(await page.locator("form").first().evaluate((form) => form.noValidate), true, "the form has noValidate");
+  await submitRegistration(page);
+  await expectText(await expectAlert(page, TEXT.mismatch), TEXT.mismatch);
+});
+
 pageTest(
   "sign-in errors: a wrong password, and an address not confirmed yet, each with its help list",
   { allowConsoleErrors: failedStatus(400) },
@@ -359,6 +383,13 @@ pageTest(
     await signIn(page, customer);
     await openSettingsTab(page, "Security");
     await expectVisible(page.getByText("Two-factor authentication is off."));
+    const [setUpBox, nameBox, updateBox] = await Promise.all([
+      page.getByRole("button", { name: "Set up two-factor authentication" }).boundingBox(),
+      page.getByLabel("Name of the device").boundingBox(),
+      page.getByRole("button", { name: "Update password" }).boundingBox(),
+    ]);
+    assert.ok(Math.abs(setUpBox.height - nameBox.height) <= 1, `the set-up button (${setUpBox.height} px) is as tall as the name field (${nameBox.height} px)`);
+    assert.ok(setUpBox.height >= updateBox.height, `the set-up button is no smaller than 'Update password' (${updateBox.height} px)`);
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
 
     const qr = page.getByRole("img", { name: "QR code for setting up two-factor authentication in an authenticator app" });
@@ -384,7 +415,8 @@ pageTest(
     const { counter } = await currentTotp(secret);
     await code.fill(wrongTotp(secret, counter));
     await page.getByRole("button", { name: "Verify", exact: true }).click();
-    await expectText(await expectAlert(page, "Invalid TOTP code entered"), "Invalid TOTP code entered");
+    await expectText(await expectAlert(page, "That code did not match."), TEXT.wrongTotp);
+    assert.equal(await page.getByText("Invalid TOTP code entered").count(), 0, "the server's raw wording is not shown");
     await expectHidden(page.getByRole("heading", { name: /^Welcome back/ }));
 
     // The set-up code was used once and is refused now; the next one lets the customer in.
@@ -427,6 +459,84 @@ pageTest("staff-only parts: hidden from a customer, shown to an employee", async
   await expectVisible(staffPage.getByRole("heading", { name: "Admin Dashboard", exact: true }));
 });
 
+pageTest(
+  "a rejected account gets its own screen that says whom to contact, with Back to Login",
+  { timeout: 60_000, allowConsoleErrors: failedStatus(401, 403) },
+  async ({ page, server }) => {
+    const name = `Turned Down ${randomUUID().slice(0, 4)}`;
+    const email = uniqueEmail("rejected");
+    const admin = await createUser(server, { role: "admin", label: "admin" });
+    await fillRegistration(page, { name, email });
+    await submitRegistration(page);
+    await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+    const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
+
+    const token = await passwordToken(server, admin);
+    const account = await accountOf(server, email);
+    const res = await fetch(`${server.url}/api/v1/admin/users/${account.id}/reject`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    assert.equal(res.status, 200, `reject answered ${res.status}: ${await res.text()}`);
+    assert.equal((await accountOf(server, email)).approval_status, "rejected");
+
+    await page.goto(verifyLink(confirmation));
+    await expectVisible(page.getByRole("heading", { name: "Account Request Not Approved" }), "the rejected screen");
+    assert.equal(await page.getByRole("heading", { name: "Account Pending Approval" }).count(), 0);
+    const { email: companyEmail } = await siteConfig();
+    const contact = page.getByRole("link", { name: companyEmail });
+    await expectVisible(contact, "the company e-mail to contact");
+    assert.equal(await contact.getAttribute("href"), `mailto:${companyEmail}`);
+    await expectHidden(sidebar(page), "the portal sidebar");
+    await page.getByRole("button", { name: "Back to Login" }).click();
+    await expectSignInPage(page);
+  },
+);
+
+pageTest(
+  "a profile that does not arrive in time: the portal continues with the session's e-mail, without staff parts, and picks the profile up later",
+  { timeout: 60_000, allowConsoleErrors: [/ERR_FAILED/] },
+  async ({ page, server }) => {
+    const admin = await createUser(server, { role: "admin", label: "slowprofile" });
+    let blocked = true;
+    let attempts = 0;
+    await page.route("**/api/v1/profile", (route) => {
+      if (!blocked) return route.continue();
+      attempts++;
+      return route.abort("failed");
+    });
+
+    await submitSignIn(page, admin.email, admin.password);
+    const notice = page.getByRole("status").filter({ hasText: "Your account details have not loaded yet" });
+    await notice.waitFor({ state: "visible", timeout: 20_000 });
+    // The dashboard's own answer carries the name, so the greeting does not need the profile.
+    await expectVisible(page.getByRole("heading", { name: `Welcome back, ${admin.name}` }), "the greeting from the dashboard");
+    await expectVisible(sidebar(page).getByText(admin.email, { exact: true }).first(), "the e-mail in the sidebar footer");
+    assert.equal(await page.getByRole("link", { name: "Admin Dashboard" }).count(), 0, "no staff navigation without a profile");
+
+    // Still on the same page, the profile is asked for again in the background.
+    const before = attempts;
+    await waitUntil(() => attempts > before, `the profile is requested again after ${before} attempts`, 15_000);
+
+    await sidebar(page).getByRole("link", { name: "Settings" }).click();
+    await expectPath(page, "/portal/settings");
+    await expectVisible(page.getByRole("tab", { name: "Profile", selected: true }));
+    assert.deepEqual((await page.getByRole("tab").allInnerTexts()).map(normalize), ["Profile", "Notifications", "Security"]);
+    assert.equal(await page.getByRole("button", { name: "Save changes" }).isDisabled(), true, "no profile, nothing to save over");
+    // A fresh start waits for the profile, then continues without it; the admin page is not for it.
+    await page.goto("/portal/admin");
+    await notice.waitFor({ state: "visible", timeout: 20_000 });
+    assert.equal(new URL(page.url()).pathname, "/portal", "the admin page sends a portal without a profile to the dashboard");
+
+    blocked = false;
+    await page.getByRole("button", { name: "Try again now" }).click();
+    await expectDashboard(page, admin.name);
+    await expectHidden(notice, "the notice once the profile arrived");
+    await expectVisible(page.getByRole("link", { name: "Admin Dashboard" }), "the staff navigation once the profile arrived");
+  },
+);
+
 pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and shown in the sidebar", async ({ page, server }) => {
   const customer = await createUser(server, { name: "Katherine Johnson", label: "profile" });
   await signIn(page, customer);
@@ -439,6 +549,14 @@ pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and
   await expectVisible(page.getByText("Email cannot be changed", { exact: true }));
 
   const fullName = page.getByLabel("Full name");
+  const look = (locator) =>
+    locator.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, border: s.borderStyle };
+    });
+  const [readOnlyLook, editableLook] = await Promise.all([look(email), look(fullName)]);
+  assert.notEqual(readOnlyLook.background, editableLook.background, "the read-only field has its own background");
+  assert.notEqual(readOnlyLook.border, editableLook.border, "the read-only field has its own border");
   assert.equal(await fullName.inputValue(), customer.name);
   await fullName.fill("Mary Jackson");
   await page.getByRole("button", { name: "Save changes" }).click();

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createPublicKey, randomUUID, verify as verifySignature } from "node:crypto";
 import { after, before, test } from "node:test";
 import { AuthApiError, AuthClient, AuthSessionMissingError } from "@supabase/auth-js";
-import { siteConfig, startServer } from "./harness.mjs";
+import { htmlText, siteConfig, startServer } from "./harness.mjs";
 import { base32Decode, currentTotp, nextTotp, totp } from "./totp.mjs";
 
 const PASSWORD = "correct-Horse-7-battery";
@@ -109,8 +109,15 @@ async function getWithToken(path, token) {
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+/** The token of the e-mail's /auth/v1/verify link: auth-js verifies it as a token_hash. */
+function mailToken(mail) {
+  const token = mailLink(mail).searchParams.get("token");
+  assert.ok(token, `no token in the e-mail's link:\n${mail.text}`);
+  return token;
+}
+
 /**
- * Signs up label's account with auth-js and confirms it with the e-mailed code. Returns
+ * Signs up label's account with auth-js and confirms it with the e-mailed link's token. Returns
  * { email, password, fullName, user, client } with client signed in (the verification session).
  */
 async function confirmedUser(label) {
@@ -120,7 +127,7 @@ async function confirmedUser(label) {
   const signUp = await client.signUp({ email, password: PASSWORD, options: { data: { full_name: fullName } } });
   assert.ifError(signUp.error);
   const mail = await server.smtp.waitForMail({ to: email, subject: /^Confirm your email/ });
-  const verified = await client.verifyOtp({ email, token: mailCode(mail), type: "signup" });
+  const verified = await client.verifyOtp({ token_hash: mailToken(mail), type: "signup" });
   assert.ifError(verified.error);
   return { email, password: PASSWORD, fullName, user: verified.data.user, client };
 }
@@ -145,7 +152,7 @@ test("the test's own TOTP matches RFC 6238 (SHA-1 test vectors)", () => {
   assert.equal(totp(secret, Math.floor(59 / 30)), "287082");
 });
 
-test("sign-up mails a confirmation; sign-in waits for it; the e-mailed code confirms", async () => {
+test("sign-up mails a confirmation link (no code); sign-in waits for it; the link's token confirms", async () => {
   const typed = `Ada.Lovelace+${randomUUID().slice(0, 6)}@Example.COM`;
   const email = typed.toLowerCase();
   const client = newClient();
@@ -179,19 +186,20 @@ test("sign-up mails a confirmation; sign-in waits for it; the e-mailed code conf
   assert.equal(link.pathname, "/auth/v1/verify");
   assert.equal(link.searchParams.get("type"), "signup");
   assert.ok((link.searchParams.get("token") ?? "").length >= 32, `a long random token in ${link}`);
-  const code = mailCode(mail);
-  assert.match(code, /^\d{6}$/);
-  assert.ok(mail.html.includes(code), "the HTML part carries the code too");
+  // No page lets anyone type a code, so the message offers none.
+  assert.doesNotMatch(mail.text, /\b\d{6}\b|one-time code/i, "the text part offers no code");
+  assert.doesNotMatch(htmlText(mail.html), /\b\d{6}\b|one-time code/i, "the HTML part offers no code");
   assert.ok(mail.html.includes(link.href.replaceAll("&", "&amp;")), "the HTML part carries the link too");
+  const token = mailToken(mail);
 
   const early = await client.signInWithPassword({ email, password: PASSWORD });
   assertApiError(early, "email_not_confirmed", 400);
   assert.equal(early.data.session, null);
 
-  const wrong = await client.verifyOtp({ email, token: code === "000000" ? "111111" : "000000", type: "signup" });
+  const wrong = await client.verifyOtp({ token_hash: `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`, type: "signup" });
   assertApiError(wrong, "otp_expired", 403);
 
-  const { data, error } = await client.verifyOtp({ email, token: code, type: "signup" });
+  const { data, error } = await client.verifyOtp({ token_hash: token, type: "signup" });
   assert.ifError(error);
   assert.match(data.session.access_token, JWT_RE);
   assert.ok(data.session.refresh_token);
@@ -202,7 +210,7 @@ test("sign-up mails a confirmation; sign-in waits for it; the e-mailed code conf
   const stored = (await client.getSession()).data.session;
   assert.equal(stored?.access_token, data.session.access_token, "auth-js kept the session in its storage");
 
-  const again = await newClient().verifyOtp({ email, token: code, type: "signup" });
+  const again = await newClient().verifyOtp({ token_hash: token, type: "signup" });
   assertApiError(again, "otp_expired", 403);
 });
 

@@ -225,7 +225,8 @@ async function startOn(port, dataDir, extraArgs, smtp) {
  *   stop()         closes the server
  * A message is { to, toText, from, subject, text, html, date, headers, envelope: { from, to } }:
  * `to` is the addresses of the To header (lower case, comma-separated), `toText` the header as
- * written (with display names), `html` a string ("" when the message has no HTML part).
+ * written (with display names), `html` a string ("" when the message has no HTML part),
+ * `attachments` a list of { filename, contentType, content (text) }.
  */
 export async function startSmtpServer() {
   const messages = [];
@@ -340,6 +341,7 @@ function toMessage(parsed, envelope) {
     html: typeof parsed.html === "string" ? parsed.html : "",
     date: parsed.date,
     headers: parsed.headers,
+    attachments: (parsed.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString("utf8") })),
     envelope: {
       from: envelope.mailFrom ? envelope.mailFrom.address.toLowerCase() : "",
       to: envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -524,7 +526,7 @@ export async function expectHidden(locator, what = String(locator)) {
   }
 }
 
-/** Waits until the visible text of the (single) locator equals expected, whitespace normalised. */
+/** Waits until the visible text of the (single) locator equals expected, whitespace normalized. */
 export async function expectText(locator, expected) {
   await expectVisible(locator, `text ${JSON.stringify(expected)}`);
   let actual;
@@ -584,4 +586,18 @@ export function htmlText(html) {
       .replace(/&nbsp;/g, " ")
       .replace(/&amp;/g, "&"),
   );
+}
+
+/**
+ * Signs in with the demo server's test-account box (`serve --demo`): fills in the account of
+ * the given label ("admin", "employee", "customer", …) and waits for the dashboard.
+ */
+export async function signInAsDemo(page, label) {
+  await open(page, "/portal/login");
+  await page
+    .getByRole("region", { name: "Test accounts" })
+    .getByRole("button", { name: `Fill in the ${label} account` })
+    .click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expectVisible(page.getByRole("heading", { name: /^Welcome back/ }), "the dashboard");
 }

@@ -17,7 +17,7 @@ const { pageTest } = e2eSuite();
 
 const NAV_LABELS = ["Home", "Solutions", "Blog", "About", "Contact"];
 
-/** The alpha channel of a computed CSS colour ("rgba(0, 0, 0, 0)" → 0, "rgb(255, 255, 255)" → 1). */
+/** The alpha channel of a computed CSS color ("rgba(0, 0, 0, 0)" → 0, "rgb(255, 255, 255)" → 1). */
 function alpha(color) {
   const m = /\(([^)]*)\)/.exec(color);
   if (!m) return color === "transparent" ? 0 : 1;

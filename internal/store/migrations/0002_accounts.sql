@@ -46,7 +46,7 @@ CREATE TABLE profiles (
 CREATE INDEX profiles_organization ON profiles (organization_id);
 CREATE INDEX profiles_approval ON profiles (approval_status);
 
--- Server-side sessions: an access token is honoured only while its session row exists.
+-- Server-side sessions: an access token is honored only while its session row exists.
 CREATE TABLE sessions (
     id           TEXT PRIMARY KEY,
     user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,

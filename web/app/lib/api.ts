@@ -1,5 +1,6 @@
-/** The error body every /api/v1 endpoint answers with (see internal/server/errors.go). */
-export type ApiErrorBody = { code: string; message: string; fields?: Record<string, string> };
+import type { ErrorBody } from "./api-types.gen";
+
+export type ApiErrorBody = ErrorBody;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -9,6 +9,7 @@ export type SiteConfig = {
   description: string;
   email: string;
   phone: string;
+  bookingUrl: string;
   location: string;
   copyrightYear: number;
   social: SocialProfile[];

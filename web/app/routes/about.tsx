@@ -25,7 +25,7 @@ export default function AboutPage() {
         description={`${siteConfig.name} is an AI automation consultancy based in ${siteConfig.location}. We build chatbots, workflow automation and reporting that save time, cut costs and help small and mid-size businesses compete with anyone.`}
       />
 
-      <section aria-labelledby="stats-title" className="pb-16 sm:pb-24">
+      <section aria-labelledby="stats-title" className="relative pb-16 sm:pb-24">
         <Container>
           <h2 id="stats-title" className="sr-only">
             {siteConfig.name} by the numbers

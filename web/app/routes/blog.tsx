@@ -2,13 +2,10 @@ import { useId, useState } from "react";
 import { SearchX, Search } from "lucide-react";
 import { Container } from "~/components/ui/container";
 import { FeaturedPostCard, PostCard } from "~/features/blog/components/post-card";
-import { filterPosts, type CategoryFilter } from "~/features/blog/filter";
+import { categoryFilters, filterPosts, type CategoryFilter } from "~/features/blog/filter";
 import { listPosts } from "~/features/blog/posts";
-import { BLOG_CATEGORIES } from "~/features/blog/types";
 import { NewsletterBox } from "~/features/newsletter/newsletter-box";
 import { seo } from "~/lib/seo";
-
-const CATEGORY_FILTERS: readonly CategoryFilter[] = ["All", ...BLOG_CATEGORIES];
 
 export function meta() {
   return seo({
@@ -21,6 +18,7 @@ export function meta() {
 
 export default function Blog() {
   const posts = listPosts();
+  const categories = categoryFilters(posts);
   const searchId = useId();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<CategoryFilter>("All");
@@ -69,7 +67,7 @@ export default function Blog() {
           </form>
 
           <div role="group" aria-label="Filter by category" className="mt-8 flex flex-wrap justify-center gap-2">
-            {CATEGORY_FILTERS.map((c) => {
+            {categories.map((c) => {
               const active = c === category;
               return (
                 <button

@@ -4,13 +4,12 @@ import { CircleCheck, CircleX, Mail } from "lucide-react";
 import { buttonClasses } from "../components/ui/button-link";
 import { Spinner } from "../components/ui/spinner";
 import { seo } from "../lib/seo";
+import { paths } from "../lib/paths";
 import { siteConfig } from "../lib/site";
-import {
-  CHECKOUT_PROCESSING_DELAY_MS,
-  readCheckoutOutcome,
-  transactionLabel,
-  type CheckoutOutcome,
-} from "../features/marketing/checkout-outcome";
+import { CHECKOUT_PROCESSING_DELAY_MS, transactionLabel } from "../features/marketing/checkout-outcome";
+import { authClient } from "../features/auth/auth-client";
+import { fetchCheckoutSession } from "../features/billing/api";
+import { NOT_CONFIRMED_TEXT, confirmCheckout, type CheckoutConfirmation } from "../features/billing/checkout-confirmation";
 
 export const meta = () =>
   seo({
@@ -42,10 +41,15 @@ function SupportContact() {
   );
 }
 
-function Outcome({ outcome }: { outcome: CheckoutOutcome }) {
+async function accessToken(): Promise<string | null> {
+  const { data } = await authClient().getSession();
+  return data.session?.access_token ?? null;
+}
+
+function Outcome({ outcome }: { outcome: CheckoutConfirmation }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const succeeded = outcome.status === "succeeded";
+  const succeeded = outcome.status === "confirmed";
   const Icon = succeeded ? CircleCheck : CircleX;
 
   return (
@@ -58,12 +62,14 @@ function Outcome({ outcome }: { outcome: CheckoutOutcome }) {
         <Icon className="h-9 w-9" aria-hidden="true" />
       </span>
       <h1 ref={heading} tabIndex={-1} className="mt-6 text-3xl font-bold tracking-tight text-slate-900" style={{ outline: "none" }}>
-        {succeeded ? "Payment Successful!" : "Payment Not Completed"}
+        {succeeded ? "Payment Successful!" : outcome.status === "not_confirmed" ? "Payment Not Confirmed" : "Payment Not Completed"}
       </h1>
       <p className="mt-3 text-slate-600">
-        {succeeded
-          ? "Thank you for your purchase. Your payment has been received, and your billing details will update in your portal within a few moments."
-          : "Your payment was cancelled or could not be completed, so you have not been charged. You can try again from your billing page."}
+        {outcome.status === "confirmed"
+          ? `Thank you for your purchase of ${outcome.planName}. Your payment has been received, and your billing details are updated in your portal.`
+          : outcome.status === "not_confirmed"
+            ? NOT_CONFIRMED_TEXT[outcome.reason]
+            : "Your payment was canceled or could not be completed, so you have not been charged. You can try again from your billing page."}
       </p>
       {succeeded && outcome.transactionId && (
         <p className="mt-6 rounded-lg bg-slate-50 px-4 py-3 font-mono text-sm break-all text-slate-700 ring-1 ring-slate-200">
@@ -71,10 +77,10 @@ function Outcome({ outcome }: { outcome: CheckoutOutcome }) {
         </p>
       )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <a href="/portal/billing" className={buttonClasses("primary")}>
+        <a href={paths.portal.billing} className={buttonClasses("primary")}>
           View Billing Details
         </a>
-        <a href="/portal" className={buttonClasses("secondary")}>
+        <a href={paths.portal.dashboard} className={buttonClasses("secondary")}>
           Go to Dashboard
         </a>
       </div>
@@ -86,16 +92,27 @@ function Outcome({ outcome }: { outcome: CheckoutOutcome }) {
 export default function CheckoutSuccessPage() {
   const [searchParams] = useSearchParams();
   const [processing, setProcessing] = useState(true);
+  const [outcome, setOutcome] = useState<CheckoutConfirmation | null>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setProcessing(false), CHECKOUT_PROCESSING_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
+  useEffect(() => {
+    let live = true;
+    void confirmCheckout(new URLSearchParams(searchParams), accessToken, (token, id) => fetchCheckoutSession(token, id)).then(
+      (result) => live && setOutcome(result),
+    );
+    return () => {
+      live = false;
+    };
+  }, [searchParams]);
+
   return (
     <main className="flex min-h-screen items-center justify-center bg-linear-to-b from-blue-50 to-white px-4 py-12">
       <div className="w-full max-w-lg rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-10">
-        {processing ? <Processing /> : <Outcome outcome={readCheckoutOutcome(searchParams)} />}
+        {processing || !outcome ? <Processing /> : <Outcome outcome={outcome} />}
       </div>
     </main>
   );

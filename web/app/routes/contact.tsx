@@ -42,7 +42,7 @@ export default function ContactPage() {
         description="Book a free discovery call with our team. We'll learn how your business runs, show you where AI can save the most time, and follow up with a custom plan."
       />
 
-      <Container className="pb-16 sm:pb-24">
+      <Container className="relative pb-16 sm:pb-24">
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <ContactFormPanel />
 

@@ -20,7 +20,7 @@ export const meta = () =>
   });
 
 const exampleFlow = [
-  { step: "New website enquiry arrives", detail: "9:42 pm, Tuesday" },
+  { step: "New website inquiry arrives", detail: "9:42 pm, Tuesday" },
   { step: "AI chatbot answers and qualifies", detail: "Replied in 4 seconds" },
   { step: "Lead added to your CRM", detail: "Contact and notes synced" },
   { step: "Call booked on your calendar", detail: "Team notified by e-mail" },

@@ -34,7 +34,7 @@ export default function SolutionsPage() {
         </ButtonLink>
       </PageHero>
 
-      <section aria-labelledby="solutions-title" className="pb-16 sm:pb-24">
+      <section aria-labelledby="solutions-title" className="relative pb-16 sm:pb-24">
         <Container>
           <h2 id="solutions-title" className="sr-only">
             Our solutions

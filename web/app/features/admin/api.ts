@@ -1,22 +1,18 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAccessToken } from "~/features/auth/auth-provider";
 import { getJSON, patchJSON, postJSON } from "~/lib/api";
-import type { ApprovalStatus, Profile, Role } from "~/features/auth/profile-api";
+import type {
+  Account,
+  Approval as ApprovalStatus,
+  AuditEntry as ApiAuditEntry,
+  Organization as CreatedOrganization,
+  OrganizationSummary,
+  Role,
+} from "~/lib/api-types.gen";
 
-/** An account as staff see it (docs/api.md: Profile plus confirmation and last sign-in). */
-export type AdminUser = Profile & { email_confirmed_at: string | null; last_sign_in_at: string | null };
-
-export type Organization = { id: string; name: string; member_count: number; created_at: string };
-
-export type AuditEntry = {
-  id: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  target_email: string | null;
-  details: unknown;
-  created_at: string;
-};
+export type AdminUser = Account;
+export type Organization = OrganizationSummary;
+export type AuditEntry = ApiAuditEntry;
 
 export type ApprovalFilter = "all" | ApprovalStatus;
 export type AdminUserUpdate = { role?: Role; organization_id?: string | null };
@@ -45,8 +41,47 @@ export function adminUsersPath(search: string, approval: ApprovalFilter): string
   return `/api/v1/admin/users?${params.toString()}`;
 }
 
+// GET /api/v1/admin/users
+
 export const fetchAdminUsers = (token: string, search: string, approval: ApprovalFilter, signal?: AbortSignal) =>
   getJSON<AdminUser[]>(adminUsersPath(search, approval), { token, signal });
+
+export const adminUsersQuery = (token: string, search: string, approval: ApprovalFilter) =>
+  queryOptions({
+    queryKey: adminKeys.users(search.trim(), approval),
+    queryFn: ({ signal }) => fetchAdminUsers(token, search, approval, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminUsers(search: string, approval: ApprovalFilter) {
+  return useQuery(adminUsersQuery(useAccessToken(), search, approval));
+}
+
+// GET /api/v1/admin/organizations
+
+export const fetchOrganizations = (token: string, signal?: AbortSignal) =>
+  getJSON<Organization[]>("/api/v1/admin/organizations", { token, signal });
+
+export const organizationsQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.organizations, queryFn: ({ signal }) => fetchOrganizations(token, signal) });
+
+export function useOrganizations() {
+  return useQuery(organizationsQuery(useAccessToken()));
+}
+
+// GET /api/v1/admin/audit-log
+
+export const fetchAuditLog = (token: string, signal?: AbortSignal) =>
+  getJSON<AuditEntry[]>(`/api/v1/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`, { token, signal });
+
+export const auditLogQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.auditLog, queryFn: ({ signal }) => fetchAuditLog(token, signal) });
+
+export function useAuditLog() {
+  return useQuery(auditLogQuery(useAccessToken()));
+}
+
+// POST /api/v1/admin/users/{id}/approve, /reject; PATCH /api/v1/admin/users/{id}
 
 export const approveUser = (token: string, id: string) =>
   postJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}/approve`, {}, { token });
@@ -57,41 +92,39 @@ export const rejectUser = (token: string, id: string) =>
 export const updateAdminUser = (token: string, id: string, update: AdminUserUpdate) =>
   patchJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}`, update, { token });
 
-export const fetchOrganizations = (token: string, signal?: AbortSignal) =>
-  getJSON<Organization[]>("/api/v1/admin/organizations", { token, signal });
+/** One change to an account from the users table; every kind refreshes the admin queries when it settles. */
+export type AccountAction =
+  | { kind: "approve"; user: AdminUser }
+  | { kind: "reject"; user: AdminUser }
+  | { kind: "update"; user: AdminUser; update: AdminUserUpdate };
 
-export const createOrganization = (token: string, name: string) =>
-  postJSON<Organization>("/api/v1/admin/organizations", { name: name.trim() }, { token });
-
-export const fetchAuditLog = (token: string, signal?: AbortSignal) =>
-  getJSON<AuditEntry[]>(`/api/v1/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`, { token, signal });
-
-export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", employee: "Employee", customer: "Customer" };
-
-export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-};
-
-/** A readable line for the details of an audit entry, whatever shape the server gives them. */
-/** `nameOf` turns ids the log refers to (organizations) into names where it knows them. */
-export function describeDetails(details: unknown, nameOf: (value: string) => string | undefined = () => undefined): string {
-  if (details === null || details === undefined || details === "") return "";
-  if (typeof details === "string") return details;
-  if (typeof details !== "object") return String(details);
-  const show = (value: unknown) => {
-    if (value === null || value === "") return "none";
-    if (typeof value === "string") return nameOf(value) ?? value;
-    return typeof value === "object" ? JSON.stringify(value) : String(value);
-  };
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key.replace(/_/g, " ")}: ${show(value)}`)
-    .join(", ");
+export function useAccountAction() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AccountAction) => {
+      if (action.kind === "approve") return approveUser(token, action.user.id);
+      if (action.kind === "reject") return rejectUser(token, action.user.id);
+      return updateAdminUser(token, action.user.id, action.update);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }
 
-/** The action name of an audit entry in words ("user.approve" → "User approve"). */
-export function describeAction(action: string): string {
-  const words = action.replace(/[._]/g, " ").trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+// POST /api/v1/admin/organizations
+
+export const createOrganization = (token: string, name: string) =>
+  postJSON<CreatedOrganization>("/api/v1/admin/organizations", { name: name.trim() }, { token });
+
+export function useCreateOrganization() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name }: { name: string }) => createOrganization(token, name),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.organizations }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
+      ]),
+  });
 }

@@ -9,10 +9,18 @@ import {
   authErrorMessage,
   signInErrorMessage,
   signOutErrorMessage,
-} from "./auth-messages";
-import { normalizeEmail } from "./credentials";
+} from "~/lib/auth-messages";
+import { normalizeEmail } from "~/lib/credentials";
 import type { AuthSnapshot } from "./guards";
-import { PROFILE_WAIT_MS, profileKey, profileQueryOptions, type Profile } from "./profile-api";
+import {
+  PROFILE_WAIT_MS,
+  profileKey,
+  profileQueryOptions,
+  profileRefetchInterval,
+  profileRetryDelay,
+  shouldRetryProfile,
+  type Profile,
+} from "./profile-api";
 import { ApiError } from "~/lib/api";
 
 export type AuthResult = { error: string | null };
@@ -23,7 +31,7 @@ export type AuthContextValue = {
   client: GoTrueClient;
   /** The initial session check has finished. */
   initialized: boolean;
-  /** True until the initial check finishes, and while a signed-in user's profile is awaited (at most 8 s). */
+  /** True until the initial check finishes, and while a signed-in user's profile is awaited (at most 8 s; then the app continues without one). */
   loading: boolean;
   session: Session | null;
   user: User | null;
@@ -38,7 +46,7 @@ export type AuthContextValue = {
   signOut(): Promise<AuthResult>;
   /** Loads the profile again (after it changed) and resolves with it, or null when it cannot be read. */
   refreshProfile(): Promise<Profile | null>;
-  /** The profile of the current session, from the cache or the server; null on error or time-out. */
+  /** The profile of the current session, from the cache or the server; null on error or after the 8 s wait. */
   loadProfile(): Promise<Profile | null>;
   endRecovery(): void;
 };
@@ -102,9 +110,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userId = session?.user.id ?? null;
   const mfaRequired = needsSecondFactor(session);
   const profileEnabled = userId !== null && !mfaRequired;
+  // A profile that does not arrive is fetched again in the background until it does; the portal
+  // continues without it once the wait is over.
   const profileQuery = useQuery({
     ...profileQueryOptions(userId ?? "", session?.access_token ?? ""),
     enabled: profileEnabled,
+    retry: shouldRetryProfile,
+    retryDelay: profileRetryDelay,
+    refetchInterval: (query) => profileRefetchInterval(query.state),
   });
   const awaitingProfile = profileEnabled && profileQuery.isPending;
 
@@ -175,10 +188,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { data } = await client.getSession();
     const current = data.session;
     if (!current) return null;
+    let timer: number | undefined;
+    const waitOver = new Promise<null>((resolve) => {
+      timer = window.setTimeout(() => resolve(null), PROFILE_WAIT_MS);
+    });
     try {
-      return await queryClient.fetchQuery(profileQueryOptions(current.user.id, current.access_token));
+      return await Promise.race([queryClient.fetchQuery(profileQueryOptions(current.user.id, current.access_token)), waitOver]);
     } catch {
       return null;
+    } finally {
+      window.clearTimeout(timer);
     }
   }, [client, queryClient]);
 

@@ -19,13 +19,19 @@ describe("portalAccess", () => {
     expect(portalAccess({ ...signedIn, mfaRequired: true })).toBe("login");
   });
 
-  it("shows the pending screen to users who are not approved", () => {
+  it("shows the pending screen to users who wait for approval", () => {
     expect(portalAccess({ ...signedIn, profile: { role: "customer", approval_status: "pending" } })).toBe("pending-approval");
-    expect(portalAccess({ ...signedIn, profile: { role: "customer", approval_status: "rejected" } })).toBe("pending-approval");
+    expect(portalAccess({ ...signedIn, profile: { role: "admin", approval_status: "pending" } })).toBe("pending-approval");
   });
 
-  it("says so when the profile could not be loaded", () => {
-    expect(portalAccess({ ...signedIn, profile: null })).toBe("profile-unavailable");
+  it("gives rejected users their own screen, whatever their role", () => {
+    expect(portalAccess({ ...signedIn, profile: { role: "customer", approval_status: "rejected" } })).toBe("rejected");
+    expect(portalAccess({ ...signedIn, profile: { role: "employee", approval_status: "rejected" } })).toBe("rejected");
+  });
+
+  it("continues without a profile once the wait is over, but not while it lasts", () => {
+    expect(portalAccess({ ...signedIn, profile: null })).toBe("allow-without-profile");
+    expect(portalAccess({ ...signedIn, profile: null, loading: true })).toBe("loading");
   });
 
   it("lets approved users in", () => {
@@ -48,6 +54,8 @@ describe("guestPageAccess", () => {
     expect(guestPageAccess(signedOut)).toBe("show");
     expect(guestPageAccess({ ...signedIn, profile: { role: "customer", approval_status: "pending" } })).toBe("show");
     expect(guestPageAccess({ ...signedIn, mfaRequired: true })).toBe("show");
+    expect(guestPageAccess({ ...signedIn, profile: { role: "customer", approval_status: "rejected" } })).toBe("show");
+    expect(guestPageAccess({ ...signedIn, profile: null })).toBe("show");
   });
 });
 
@@ -55,6 +63,11 @@ describe("adminAccess", () => {
   it("allows approved admins and employees", () => {
     expect(adminAccess({ role: "admin", approval_status: "approved" })).toBe("allow");
     expect(adminAccess({ role: "employee", approval_status: "approved" })).toBe("allow");
+  });
+
+  it("never lets a missing profile into the admin area", () => {
+    expect(portalAccess({ ...signedIn, profile: null })).not.toBe("allow");
+    expect(adminAccess(null)).toBe("portal");
   });
 
   it("sends customers, unapproved staff and unknown profiles to the portal", () => {

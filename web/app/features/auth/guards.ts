@@ -1,4 +1,5 @@
-import { isStaff, type ApprovalStatus, type Role } from "./profile-api";
+import { isStaff } from "~/lib/roles";
+import type { ApprovalStatus, Role } from "./profile-api";
 
 /** What the route guards need to know about the auth state. */
 export type AuthSnapshot = {
@@ -12,13 +13,18 @@ export type AuthSnapshot = {
   profile: { role: Role; approval_status: ApprovalStatus } | null;
 };
 
-export type PortalAccess = "loading" | "login" | "profile-unavailable" | "pending-approval" | "allow";
+export type PortalAccess = "loading" | "login" | "pending-approval" | "rejected" | "allow" | "allow-without-profile";
 
-/** The portal (/portal and its children): signed in, second factor passed, approved. */
+/**
+ * The portal (/portal and its children): signed in, second factor passed, approved. When the
+ * profile has not arrived within the wait, the portal continues without one (spec sections 4 and 8):
+ * the server still refuses data to accounts it has not approved, and no staff UI shows.
+ */
 export function portalAccess(s: AuthSnapshot): PortalAccess {
   if (s.loading || !s.initialized) return "loading";
   if (!s.signedIn || s.mfaRequired) return "login";
-  if (!s.profile) return "profile-unavailable";
+  if (!s.profile) return "allow-without-profile";
+  if (s.profile.approval_status === "rejected") return "rejected";
   if (s.profile.approval_status !== "approved") return "pending-approval";
   return "allow";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeEmail, passwordPairError } from "./credentials";
+import { normalizeEmail, passwordPairError } from "~/lib/credentials";
 import {
   EMPTY_REGISTRATION,
   REGISTRATION_ERRORS,

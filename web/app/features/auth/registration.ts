@@ -1,4 +1,4 @@
-import { passwordPairError } from "./credentials";
+import { passwordPairError } from "~/lib/credentials";
 
 export const MATH_OPERAND_MIN = 1;
 export const MATH_OPERAND_MAX = 10;

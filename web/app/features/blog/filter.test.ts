@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterPosts, matchesFilter } from "./filter";
+import { categoryFilters, filterPosts, matchesFilter } from "./filter";
 import { makePost } from "./test/fixtures";
 
 const chatbots = makePost({
@@ -76,5 +76,16 @@ describe("blog filter", () => {
 
   it("returns nothing when nothing matches", () => {
     expect(filterPosts(posts, { search: "blockchain", category: "All" })).toEqual({ featured: [], latest: [] });
+  });
+});
+
+describe("categoryFilters", () => {
+  it("offers All and only the categories that have posts, in the spec's order", () => {
+    expect(categoryFilters(posts)).toEqual(["All", "AI Technology", "Business Strategy", "Getting Started"]);
+    expect(categoryFilters([workflows])).toEqual(["All", "Getting Started"]);
+  });
+
+  it("offers only All without posts", () => {
+    expect(categoryFilters([])).toEqual(["All"]);
   });
 });

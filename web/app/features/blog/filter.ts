@@ -1,4 +1,4 @@
-import type { BlogCategory, PostMeta } from "./types";
+import { BLOG_CATEGORIES, type BlogCategory, type PostMeta } from "./types";
 
 export type CategoryFilter = "All" | BlogCategory;
 
@@ -25,4 +25,10 @@ export function filterPosts<T extends PostMeta>(
     featured: matching.filter((p) => p.featured),
     latest: matching.filter((p) => !p.featured),
   };
+}
+
+/** The category buttons: All, then the spec's categories in its order, each only when a post has it. */
+export function categoryFilters(posts: readonly PostMeta[]): CategoryFilter[] {
+  const used = new Set(posts.map((p) => p.category));
+  return ["All", ...BLOG_CATEGORIES.filter((c) => used.has(c))];
 }

@@ -34,7 +34,7 @@ describe("relatedPosts", () => {
     expect(result.map((p) => p.slug)).toEqual(["c", "e", "a"]);
   });
 
-  it("honours a custom limit", () => {
+  it("honors a custom limit", () => {
     const many = ["x", "y", "z"].map((slug) => makePost({ slug, category: "AI Technology" }));
     expect(relatedPosts(current, many, 2)).toHaveLength(2);
   });

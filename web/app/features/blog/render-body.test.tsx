@@ -86,8 +86,8 @@ describe("ArticleBody", () => {
     expect(html("a\n\nb")).toMatch(/<p>a<\/p><div class="[^"]*" aria-hidden="true"><\/div><p>b<\/p>/);
   });
 
-  it("renders an italic line centred", () => {
-    expect(html("*Centred*")).toMatch(/<p class="[^"]*text-center[^"]*"><em>Centred<\/em><\/p>/);
+  it("renders an italic line centered", () => {
+    expect(html("*Centered*")).toMatch(/<p class="[^"]*text-center[^"]*"><em>Centered<\/em><\/p>/);
   });
 
   it("renders inline **bold** inside paragraphs and list items", () => {

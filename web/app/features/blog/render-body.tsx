@@ -1,58 +1,11 @@
 import { Fragment, type ReactNode } from "react";
+import { parseBody, splitBold, type Block } from "~/lib/markdown-lite";
 
-export type Block =
-  | { kind: "heading"; level: 1 | 2 | 3; text: string }
-  | { kind: "bold"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "break" }
-  | { kind: "italic"; text: string }
-  | { kind: "paragraph"; text: string };
-
-const HEADING = /^(#{1,3}) +(.+)$/;
-const BOLD_LINE = /^\*\*([^*].*?)\*\*$/;
-const ITALIC_LINE = /^(?:\*([^*]+)\*|_([^_]+)_)$/;
-const INLINE_BOLD = /\*\*(.+?)\*\*/g;
-
-/** The spec's line rules, one line at a time; consecutive "- " lines form one list. */
-export function parseBody(body: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = body.replace(/\r\n?/g, "\n").trim().split("\n");
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line === "") {
-      blocks.push({ kind: "break" });
-      continue;
-    }
-    if (line.startsWith("- ")) {
-      const item = line.slice(2).trim();
-      const last = blocks[blocks.length - 1];
-      if (last?.kind === "list") last.items.push(item);
-      else blocks.push({ kind: "list", items: [item] });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ kind: "heading", level: heading[1]!.length as 1 | 2 | 3, text: heading[2]!.trim() });
-      continue;
-    }
-    const bold = BOLD_LINE.exec(line);
-    if (bold && !bold[1]!.includes("**")) {
-      blocks.push({ kind: "bold", text: bold[1]! });
-      continue;
-    }
-    const italic = ITALIC_LINE.exec(line);
-    if (italic) {
-      blocks.push({ kind: "italic", text: (italic[1] ?? italic[2])!.trim() });
-      continue;
-    }
-    blocks.push({ kind: "paragraph", text: line });
-  }
-  return blocks;
-}
+export { parseBody, type Block };
 
 /** Text with **bold** spans, as React elements: anything else, HTML included, stays text. */
 export function renderInline(text: string): ReactNode {
-  const parts = text.split(INLINE_BOLD);
+  const parts = splitBold(text);
   if (parts.length === 1) return text;
   return parts.map((part, i) =>
     i % 2 === 1 ? (

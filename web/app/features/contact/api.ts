@@ -1,4 +1,4 @@
-import { postJSON } from "../../lib/api";
+import { postJSON } from "~/lib/api";
 import type { LeadPayload } from "./lead";
 
 export type LeadCreated = { id: string };

@@ -1,19 +1,34 @@
-export const PREFERRED_TIMES = [
-  { value: "morning", label: "Morning (9am–12pm ET)" },
-  { value: "afternoon", label: "Afternoon (12pm–5pm ET)" },
-  { value: "evening", label: "Evening (5pm–7pm ET)" },
-  { value: "anytime", label: "Any time works" },
-] as const;
+import {
+  LeadCompanyMax,
+  LeadGoalMax,
+  LeadGoalMin,
+  LeadNameMax,
+  LeadPhoneMax,
+  MaxEmailLength,
+  PreferredTimeAfternoon,
+  PreferredTimeAnytime,
+  PreferredTimeEvening,
+  PreferredTimeMorning,
+  type LeadInput,
+  type PreferredTime as ApiPreferredTime,
+} from "~/lib/api-types.gen";
 
-export type PreferredTime = (typeof PREFERRED_TIMES)[number]["value"];
+export type PreferredTime = ApiPreferredTime;
+
+export const PREFERRED_TIMES: readonly { value: PreferredTime; label: string }[] = [
+  { value: PreferredTimeMorning, label: "Morning (9am–12pm ET)" },
+  { value: PreferredTimeAfternoon, label: "Afternoon (12pm–5pm ET)" },
+  { value: PreferredTimeEvening, label: "Evening (5pm–7pm ET)" },
+  { value: PreferredTimeAnytime, label: "Any time works" },
+];
 
 export const LEAD_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  companyMax: 200,
-  phoneMax: 40,
-  goalMin: 10,
-  goalMax: 2000,
+  nameMax: LeadNameMax,
+  emailMax: MaxEmailLength,
+  companyMax: LeadCompanyMax,
+  phoneMax: LeadPhoneMax,
+  goalMin: LeadGoalMin,
+  goalMax: LeadGoalMax,
 } as const;
 
 export type LeadField = "name" | "email" | "company" | "phone" | "automation_goal" | "preferred_time";
@@ -22,14 +37,7 @@ export const LEAD_FIELDS: readonly LeadField[] = ["name", "email", "company", "p
 
 export type LeadFormValues = Record<LeadField, string>;
 
-export type LeadPayload = {
-  name: string;
-  email: string;
-  company: string;
-  phone: string;
-  automation_goal: string;
-  preferred_time: PreferredTime;
-};
+export type LeadPayload = LeadInput;
 
 export type LeadErrors = Partial<Record<LeadField, string>>;
 

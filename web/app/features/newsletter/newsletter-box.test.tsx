@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/lib/api";
-import { NewsletterBox, subscribe } from "./newsletter-box";
+import { followLink } from "./api";
+import { NewsletterBox, SUBSCRIBED_TEXT, subscribe } from "./newsletter-box";
 
 function answer(status: number, body: unknown) {
   return vi.fn(async (url: string, init?: RequestInit) => {
@@ -15,9 +16,9 @@ describe("subscribe", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("posts the trimmed address and the source to /api/v1/newsletter", async () => {
-    const fetch = answer(201, { status: "subscribed" });
+    const fetch = answer(201, { status: "confirmation_sent" });
     vi.stubGlobal("fetch", fetch);
-    await expect(subscribe("  ada@example.com ", "blog-post")).resolves.toEqual({ status: "subscribed" });
+    await expect(subscribe("  ada@example.com ", "blog-post")).resolves.toEqual({ status: "confirmation_sent" });
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/v1/newsletter");
     expect(init.method).toBe("POST");
@@ -40,8 +41,40 @@ describe("subscribe", () => {
   });
 });
 
+describe("followLink", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ["confirm", "confirmed"],
+    ["unsubscribe", "unsubscribed"],
+  ] as const)("posts the token to /api/v1/newsletter/%s", async (action, status) => {
+    const fetch = answer(200, { email: "ada@example.com", status });
+    vi.stubGlobal("fetch", fetch);
+    await expect(followLink(action, "v1.tok")).resolves.toEqual({ email: "ada@example.com", status });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`/api/v1/newsletter/${action}`);
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(init.body as string)).toEqual({ token: "v1.tok" });
+  });
+
+  it("rejects with the server's message for a bad token", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(422, { code: "validation_failed", message: "This link has expired.", fields: { token: "This link has expired." } }),
+    );
+    const err = await followLink("confirm", "old").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe("This link has expired.");
+  });
+});
+
 describe("NewsletterBox", () => {
-  it("renders a labelled, required e-mail field and a Subscribe button", () => {
+  it("asks people to confirm from their inbox", () => {
+    expect(SUBSCRIBED_TEXT).toMatch(/check your inbox/i);
+    expect(SUBSCRIBED_TEXT).toMatch(/confirm/i);
+  });
+
+  it("renders a labeled, required e-mail field and a Subscribe button", () => {
     const html = renderToStaticMarkup(<NewsletterBox source="blog" />);
     const input = /<input [^>]*>/.exec(html)?.[0] ?? "";
     expect(input).toContain('type="email"');

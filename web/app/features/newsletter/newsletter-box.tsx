@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { CheckCircle2, Mail } from "lucide-react";
-import { ApiError, postJSON } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { subscribe, type NewsletterSource, type SubscribeResponse } from "./api";
 
-export type NewsletterSource = "blog" | "blog-post";
-
-type SubscribeResponse = { status: "subscribed" | "already_subscribed" };
+export { subscribe, type NewsletterSource };
 
 type State =
   | { step: "idle" }
@@ -12,12 +11,8 @@ type State =
   | { step: "done"; status: SubscribeResponse["status"] }
   | { step: "error"; message: string };
 
-export const SUBSCRIBED_TEXT = "Thanks for subscribing! Watch your inbox for our next article.";
+export const SUBSCRIBED_TEXT = "Almost there! Check your inbox and click the link in our email to confirm your subscription.";
 export const ALREADY_SUBSCRIBED_TEXT = "You're already subscribed — thanks for reading!";
-
-export function subscribe(email: string, source: NewsletterSource): Promise<SubscribeResponse> {
-  return postJSON<SubscribeResponse>("/api/v1/newsletter", { email: email.trim(), source });
-}
 
 export function NewsletterBox({
   source,
@@ -39,7 +34,7 @@ export function NewsletterBox({
     setState({ step: "submitting" });
     try {
       const res = await subscribe(email, source);
-      setState({ step: "done", status: res?.status === "already_subscribed" ? "already_subscribed" : "subscribed" });
+      setState({ step: "done", status: res?.status === "already_subscribed" ? "already_subscribed" : "confirmation_sent" });
       setEmail("");
     } catch (err) {
       const message =

@@ -11,23 +11,25 @@ import {
   Workflow,
   type LucideIcon,
 } from "lucide-react";
-import { isStaff, type Role } from "~/features/auth/profile-api";
+import type { Role } from "~/features/auth/profile-api";
+import { paths } from "~/lib/paths";
+import { isStaff } from "~/lib/roles";
 
 export type PortalNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
 export const PORTAL_NAV: readonly PortalNavItem[] = [
-  { to: "/portal", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/portal/projects", label: "Projects", icon: FolderKanban },
-  { to: "/portal/automations", label: "Automations", icon: Workflow },
-  { to: "/portal/reports", label: "Reports", icon: ChartColumn },
-  { to: "/portal/meetings", label: "Meetings", icon: CalendarDays },
-  { to: "/portal/support", label: "Support", icon: LifeBuoy },
-  { to: "/portal/billing", label: "Billing", icon: CreditCard },
-  { to: "/portal/faq", label: "FAQ", icon: CircleHelp },
-  { to: "/portal/settings", label: "Settings", icon: Settings },
+  { to: paths.portal.dashboard, label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: paths.portal.projects, label: "Projects", icon: FolderKanban },
+  { to: paths.portal.automations, label: "Automations", icon: Workflow },
+  { to: paths.portal.reports, label: "Reports", icon: ChartColumn },
+  { to: paths.portal.meetings, label: "Meetings", icon: CalendarDays },
+  { to: paths.portal.support, label: "Support", icon: LifeBuoy },
+  { to: paths.portal.billing, label: "Billing", icon: CreditCard },
+  { to: paths.portal.faq, label: "FAQ", icon: CircleHelp },
+  { to: paths.portal.settings(), label: "Settings", icon: Settings },
 ];
 
-export const ADMIN_NAV: readonly PortalNavItem[] = [{ to: "/portal/admin", label: "Admin Dashboard", icon: ShieldCheck }];
+export const ADMIN_NAV: readonly PortalNavItem[] = [{ to: paths.portal.admin, label: "Admin Dashboard", icon: ShieldCheck }];
 
 /** The 'Administration' group is shown to admins and employees only. */
 export function adminNavFor(role: Role | undefined): readonly PortalNavItem[] {

@@ -1,4 +1,5 @@
-import { isStaff, type Role } from "~/features/auth/profile-api";
+import type { Role } from "~/features/auth/profile-api";
+import { isStaff } from "~/lib/roles";
 
 export type SettingsTabId = "profile" | "notifications" | "security" | "announcements" | "admin" | "impersonation";
 

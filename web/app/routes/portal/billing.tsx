@@ -1,16 +1,12 @@
-import { CreditCard } from "lucide-react";
-import { ComingSoonPage } from "~/features/portal/components/coming-soon";
+import { useAuth } from "~/features/auth/auth-provider";
+import { BillingOverview } from "~/features/billing/components/billing-overview";
+import { BillingPage } from "~/features/billing/components/billing-page";
 import { portalMeta } from "~/features/portal/portal-meta";
 
 export const meta = () => portalMeta("Billing");
 
-export default function BillingPage() {
-  return (
-    <ComingSoonPage
-      title="Billing"
-      section="Billing"
-      icon={CreditCard}
-      description="Soon you will see your subscription, payment method and billing history here and be able to change your plan."
-    />
-  );
+/** The spec's billing route: the overview for admins, the customer billing page for everyone else. */
+export default function BillingRoute() {
+  const { profile } = useAuth();
+  return profile?.role === "admin" ? <BillingOverview /> : <BillingPage />;
 }

@@ -1,9 +1,19 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "~/features/auth/auth-provider";
 import { portalAccess } from "~/features/auth/guards";
-import { PendingApproval, ProfileUnavailable } from "~/features/portal/components/account-state";
+import { AccountRejected, PendingApproval, ProfileLoadingNotice } from "~/features/portal/components/account-state";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
+import { paths } from "~/lib/paths";
 import { PortalShell } from "~/features/portal/components/portal-shell";
+import { AnnouncementBanners } from "~/features/announcements/components/announcement-banners";
+import { ImpersonationBanner } from "~/features/impersonation/components/impersonation-banner";
+
+const banners = (
+  <>
+    <ImpersonationBanner />
+    <AnnouncementBanners />
+  </>
+);
 
 export default function PortalLayout() {
   const { snapshot } = useAuth();
@@ -12,14 +22,21 @@ export default function PortalLayout() {
     case "loading":
       return <FullPageSpinner />;
     case "login":
-      return <Navigate to="/portal/login" replace state={{ from: location.pathname + location.search }} />;
+      return <Navigate to={paths.portal.login} replace state={{ from: location.pathname + location.search }} />;
     case "pending-approval":
       return <PendingApproval />;
-    case "profile-unavailable":
-      return <ProfileUnavailable />;
+    case "rejected":
+      return <AccountRejected />;
+    case "allow-without-profile":
+      return (
+        <PortalShell banners={banners}>
+          <ProfileLoadingNotice />
+          <Outlet />
+        </PortalShell>
+      );
     case "allow":
       return (
-        <PortalShell>
+        <PortalShell banners={banners}>
           <Outlet />
         </PortalShell>
       );

@@ -1,16 +1,19 @@
-import { CalendarDays } from "lucide-react";
-import { ComingSoonPage } from "~/features/portal/components/coming-soon";
+import { useSearchParams } from "react-router";
+import { useAuth } from "~/features/auth/auth-provider";
+import { MeetingsPage } from "~/features/meetings/components/meetings-page";
 import { portalMeta } from "~/features/portal/portal-meta";
+import { isStaff } from "~/lib/roles";
 
 export const meta = () => portalMeta("Meetings & Consultations");
 
-export default function MeetingsPage() {
+export default function MeetingsRoute() {
+  const { profile } = useAuth();
+  const [params, setParams] = useSearchParams();
   return (
-    <ComingSoonPage
-      title="Meetings & Consultations"
-      section="Meeting scheduling"
-      icon={CalendarDays}
-      description="Soon you will see your upcoming and past meetings here and be able to schedule a new one."
+    <MeetingsPage
+      staff={isStaff(profile?.role)}
+      scheduleOpen={params.get("schedule") === "1"}
+      onScheduleOpenChange={(open) => setParams(open ? { schedule: "1" } : {}, { replace: true })}
     />
   );
 }

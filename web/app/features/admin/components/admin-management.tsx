@@ -1,30 +1,32 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Search } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { ScrollableTable } from "~/components/ui/scrollable-table";
-import { fieldControlClasses } from "~/components/ui/form-field";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Select } from "~/components/ui/input";
+import { SettingsCard } from "~/components/ui/settings-card";
 import { Spinner } from "~/components/ui/spinner";
-import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
+import { useAuth } from "~/features/auth/auth-provider";
 import type { Role } from "~/features/auth/profile-api";
-import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
+import { AccountSearchMax, OrganizationNameMax } from "~/lib/api-types.gen";
+import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
 import {
-  APPROVAL_LABELS,
-  ROLE_LABELS,
-  adminKeys,
-  approveUser,
-  createOrganization,
-  fetchAdminUsers,
-  fetchOrganizations,
   pendingChanges,
-  rejectUser,
-  updateAdminUser,
+  useAccountAction,
+  useAdminUsers,
+  useCreateOrganization,
+  useOrganizations,
+  type AccountAction,
   type AdminUser,
   type AdminUserUpdate,
   type ApprovalFilter,
+  type Organization,
 } from "../api";
+import { APPROVAL_LABELS, ROLE_LABELS } from "../labels";
 import { AuditLog } from "./audit-log";
 
 const SEARCH_DELAY_MS = 300;
@@ -36,16 +38,11 @@ const FILTERS: { value: ApprovalFilter; label: string }[] = [
 ];
 const ROLES: Role[] = ["customer", "employee", "admin"];
 
-const statusBadge: Record<AdminUser["approval_status"], string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-green-100 text-green-800",
-  rejected: "bg-red-100 text-red-800",
+const STATUS_TONES: Record<AdminUser["approval_status"], BadgeTone> = {
+  pending: "warning",
+  approved: "success",
+  rejected: "danger",
 };
-
-type Action =
-  | { kind: "approve"; user: AdminUser }
-  | { kind: "reject"; user: AdminUser }
-  | { kind: "update"; user: AdminUser; update: AdminUserUpdate };
 
 function shortDate(iso: string | null): string {
   if (!iso) return "Never";
@@ -62,70 +59,68 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-function CreateOrganization({ token }: { token: string }) {
-  const queryClient = useQueryClient();
+function CreateOrganization() {
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (value: string) => createOrganization(token, value),
-    onSuccess: async (org) => {
-      setName("");
-      setError(null);
-      setCreated(`${org.name} has been created.`);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.organizations });
-      await queryClient.invalidateQueries({ queryKey: adminKeys.auditLog });
-    },
-    onError: (err) => setError(errorMessage(err, "The organization could not be created.")),
+  const form = useApiForm(useCreateOrganization(), {
+    idPrefix: "new-organization",
+    fallbackMessage: "The organization could not be created.",
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    setCreated(null);
-    if (!name.trim()) {
-      setError("Enter a name for the organization.");
-      return;
-    }
-    create.mutate(name);
-  }
+  const onSubmit = form.onSubmit(
+    () => ({ name }),
+    (values): FieldErrors => (values.name.trim() ? {} : { name: "Enter a name for the organization." }),
+    {
+      onSuccess: (org) => {
+        setName("");
+        setCreated(`${org.name} has been created.`);
+      },
+    },
+  );
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-3">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setCreated(null);
+        onSubmit(event);
+      }}
+      className="space-y-3"
+    >
       {created && <Alert tone="success">{created}</Alert>}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor="new-organization" className="block text-sm font-semibold text-slate-900">
-          New organization
-        </label>
-        <input
-          id="new-organization"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "new-organization-error" : undefined}
-          className={`${fieldControlClasses(Boolean(error))} mt-1.5`}
-        />
-        {error && (
-          <p id="new-organization-error" role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" disabled={create.isPending} className={`${smallButtonVariants.primary} py-2.5`}>
-        {create.isPending && <Spinner className="h-4 w-4 border-2" />}
-        Create organization
-      </button>
+      {form.formError && !form.fieldError("name") && <Alert tone="error">{form.formError}</Alert>}
+      <div className="flex flex-col gap-3 @lg:flex-row @lg:items-start">
+        <div className="min-w-0 flex-1">
+          <FormField label="New organization" {...form.field("name")}>
+            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={OrganizationNameMax} />}
+          </FormField>
+        </div>
+        <Button type="submit" loading={form.submitting} className="@lg:mt-7">
+          Create organization
+        </Button>
       </div>
     </form>
   );
 }
 
+function OrganizationOptions({ user, organizations }: { user: AdminUser; organizations: Organization[] | undefined }) {
+  return (
+    <>
+      <option value="">No organization</option>
+      {user.organization_id && !organizations?.some((o) => o.id === user.organization_id) && (
+        <option value={user.organization_id}>{user.organization_name ?? "Current organization"}</option>
+      )}
+      {organizations?.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function AdminManagement() {
   const { profile, refreshProfile } = useAuth();
-  const token = useAccessToken();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [approval, setApproval] = useState<ApprovalFilter>("all");
   const [confirmReject, setConfirmReject] = useState<AdminUser | null>(null);
@@ -134,59 +129,159 @@ export function AdminManagement() {
   const debouncedSearch = useDebounced(search, SEARCH_DELAY_MS);
   const isAdmin = profile?.role === "admin";
 
-  const users = useQuery({
-    queryKey: adminKeys.users(debouncedSearch.trim(), approval),
-    queryFn: ({ signal }) => fetchAdminUsers(token, debouncedSearch, approval, signal),
-    placeholderData: keepPreviousData,
-  });
-  const organizations = useQuery({
-    queryKey: adminKeys.organizations,
-    queryFn: ({ signal }) => fetchOrganizations(token, signal),
-  });
+  const users = useAdminUsers(debouncedSearch, approval);
+  const organizations = useOrganizations();
+  const action = useAccountAction();
 
-  const action = useMutation({
-    mutationFn: (a: Action) => {
-      if (a.kind === "approve") return approveUser(token, a.user.id);
-      if (a.kind === "reject") return rejectUser(token, a.user.id);
-      return updateAdminUser(token, a.user.id, a.update);
-    },
-    onSuccess: async (updated, a) => {
-      const who = updated.full_name || updated.email;
-      const text =
-        a.kind === "approve"
-          ? `${who} has been approved.`
-          : a.kind === "reject"
-            ? `${who} has been rejected.`
-            : `${who} has been updated.`;
-      setNotice({ tone: "success", text });
-      setConfirmReject(null);
-      if (a.kind === "update") discard(a.user);
-      if (updated.id === profile?.id) await refreshProfile();
-    },
-    onError: (err) => {
-      setNotice({ tone: "error", text: errorMessage(err, "The change could not be saved.") });
-      setConfirmReject(null);
-    },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-  });
-
-  const edit = (user: AdminUser, change: AdminUserUpdate) =>
-    setDrafts((all) => ({ ...all, [user.id]: { ...all[user.id], ...change } }));
-  function discard(user: AdminUser) {
+  const discard = (user: AdminUser) =>
     setDrafts((all) => {
       const rest = { ...all };
       delete rest[user.id];
       return rest;
     });
-  }
 
-  const busyFor = (user: AdminUser) => action.isPending && action.variables?.user.id === user.id;
-  const run = (a: Action) => {
+  const run = (a: AccountAction) => {
     setNotice(null);
-    action.mutate(a);
+    action.mutate(a, {
+      onSuccess: async (updated) => {
+        const who = updated.full_name || updated.email;
+        const verb = a.kind === "approve" ? "approved" : a.kind === "reject" ? "rejected" : "updated";
+        setNotice({ tone: "success", text: `${who} has been ${verb}.` });
+        setConfirmReject(null);
+        if (a.kind === "update") discard(a.user);
+        if (updated.id === profile?.id) await refreshProfile();
+      },
+      onError: (err) => {
+        setNotice({ tone: "error", text: errorMessage(err, "The change could not be saved.") });
+        setConfirmReject(null);
+      },
+    });
   };
+
+  const columns: DataTableColumn<AdminUser>[] = (() => {
+    const edit = (user: AdminUser, change: AdminUserUpdate) =>
+      setDrafts((all) => ({ ...all, [user.id]: { ...all[user.id], ...change } }));
+    const busyFor = (user: AdminUser) => action.isPending && action.variables?.user.id === user.id;
+    return [
+      {
+        id: "user",
+        header: "User",
+        cardWide: true,
+        cardLabel: false,
+        sortValue: (u) => u.full_name || u.email,
+        cell: (u) => (
+          <>
+            <p className="font-semibold break-words text-slate-900">{u.full_name || "—"}</p>
+            <p className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</p>
+            {!u.email_confirmed_at && <p className="text-xs text-amber-800">Email not confirmed yet</p>}
+          </>
+        ),
+      },
+      {
+        id: "status",
+        header: "Status",
+        sortValue: (u) => APPROVAL_LABELS[u.approval_status],
+        cell: (u) => <Badge tone={STATUS_TONES[u.approval_status]}>{APPROVAL_LABELS[u.approval_status]}</Badge>,
+      },
+      {
+        id: "role",
+        header: "Role",
+        sortValue: (u) => ROLE_LABELS[u.role] ?? u.role,
+        cell: (u) => {
+          const who = u.full_name || u.email;
+          const self = u.id === profile?.id;
+          if (!isAdmin || self) {
+            return (
+              <span className="text-slate-800">
+                {ROLE_LABELS[u.role] ?? u.role}
+                {self && <span className="text-slate-600"> (you)</span>}
+              </span>
+            );
+          }
+          return (
+            <Select
+              aria-label={`Role of ${who}`}
+              id={`role-${u.id}`}
+              controlSize="sm"
+              className="min-w-24"
+              value={drafts[u.id]?.role ?? u.role}
+              disabled={busyFor(u)}
+              onChange={(e) => edit(u, { role: e.target.value as Role })}
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          );
+        },
+      },
+      {
+        id: "organization",
+        header: "Organization",
+        sortValue: (u) => u.organization_name ?? "",
+        cell: (u) => {
+          const draft = drafts[u.id];
+          return (
+            <Select
+              aria-label={`Organization of ${u.full_name || u.email}`}
+              id={`org-${u.id}`}
+              controlSize="sm"
+              value={(draft?.organization_id !== undefined ? draft.organization_id : u.organization_id) ?? ""}
+              disabled={busyFor(u) || organizations.isPending}
+              onChange={(e) => edit(u, { organization_id: e.target.value || null })}
+            >
+              <OrganizationOptions user={u} organizations={organizations.data} />
+            </Select>
+          );
+        },
+      },
+      {
+        id: "last-sign-in",
+        header: "Last sign-in",
+        sortValue: (u) => u.last_sign_in_at ?? "",
+        cell: (u) => <span className="text-slate-700">{shortDate(u.last_sign_in_at)}</span>,
+      },
+      {
+        id: "actions",
+        header: "Actions",
+        hideHeader: true,
+        cardWide: true,
+        cell: (u) => {
+          const who = u.full_name || u.email;
+          const rowBusy = busyFor(u);
+          const changes = pendingChanges(u, drafts[u.id]);
+          const dirty = Object.keys(changes).length > 0;
+          return (
+            <div className="flex flex-wrap items-center gap-2">
+              {rowBusy && <Spinner className="h-5 w-5 border-2" />}
+              {dirty && (
+                <>
+                  <Button size="sm" disabled={rowBusy} onClick={() => run({ kind: "update", user: u, update: changes })} aria-label={`Save changes to ${who}`}>
+                    Save
+                  </Button>
+                  <Button size="sm" variant="secondary" disabled={rowBusy} onClick={() => discard(u)} aria-label={`Discard changes to ${who}`}>
+                    Discard
+                  </Button>
+                </>
+              )}
+              {u.approval_status === "pending" && (
+                <>
+                  <Button size="sm" disabled={rowBusy} onClick={() => run({ kind: "approve", user: u })} aria-label={`Approve ${who}`}>
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="secondary" disabled={rowBusy} onClick={() => setConfirmReject(u)} aria-label={`Reject ${who}`} className="text-red-700">
+                    Reject
+                  </Button>
+                </>
+              )}
+            </div>
+          );
+        },
+      },
+    ];
+  })();
 
   return (
     <div className="space-y-6">
@@ -203,190 +298,60 @@ export function AdminManagement() {
                 Search users by name or email
               </label>
               <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <input
+              <Input
                 id="admin-user-search"
                 type="search"
                 placeholder="Search by name or email"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                className={`${fieldControlClasses(false)} pl-10`}
+                maxLength={AccountSearchMax}
+                className="pl-10"
               />
             </div>
             <div>
               <label htmlFor="admin-approval-filter" className="sr-only">
                 Approval status
               </label>
-              <select
+              <Select
                 id="admin-approval-filter"
                 value={approval}
                 onChange={(e) => setApproval(e.target.value as ApprovalFilter)}
-                className={`${fieldControlClasses(false)} sm:w-44`}
+                className="sm:w-44"
               >
                 {FILTERS.map((f) => (
                   <option key={f.value} value={f.value}>
                     {f.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           </div>
 
-          {users.isPending ? (
-            <LoadingRow label="Loading users…" />
-          ) : users.isError ? (
+          {users.isError ? (
             <Alert tone="error" title="The users could not be loaded.">
               <p>{errorMessage(users.error, "Please try again.")}</p>
-              <button type="button" onClick={() => void users.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+              <Button variant="secondary" size="sm" onClick={() => void users.refetch()} className="mt-2">
                 Try again
-              </button>
+              </Button>
             </Alert>
-          ) : users.data.length === 0 ? (
-            <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">No users match your search.</p>
           ) : (
-            <ScrollableTable label="Users" busy={users.isFetching}>
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption className="sr-only">Users</caption>
-                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">User</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">Role</th>
-                    <th scope="col" className="px-4 py-3">Organization</th>
-                    <th scope="col" className="px-4 py-3">Last sign-in</th>
-                    <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 bg-white">
-                  {users.data.map((u) => {
-                    const self = u.id === profile?.id;
-                    const rowBusy = busyFor(u);
-                    const who = u.full_name || u.email;
-                    const draft = drafts[u.id];
-                    const changes = pendingChanges(u, draft);
-                    const dirty = Object.keys(changes).length > 0;
-                    return (
-                      <tr key={u.id}>
-                        <td className="px-4 py-3">
-                          <p className="font-semibold text-slate-900">{u.full_name || "—"}</p>
-                          <p className="whitespace-nowrap text-slate-600">{u.email}</p>
-                          {!u.email_confirmed_at && <p className="text-xs text-amber-800">Email not confirmed yet</p>}
-                        </td>
-                        <td className="px-4 py-3">
-                          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusBadge[u.approval_status]}`}>
-                            {APPROVAL_LABELS[u.approval_status]}
-                          </span>
-                        </td>
-                        <td className="px-4 py-3">
-                          {isAdmin && !self ? (
-                            <>
-                              <label htmlFor={`role-${u.id}`} className="sr-only">
-                                Role of {who}
-                              </label>
-                              <select
-                                id={`role-${u.id}`}
-                                value={draft?.role ?? u.role}
-                                disabled={rowBusy}
-                                onChange={(e) => edit(u, { role: e.target.value as Role })}
-                                className="rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm"
-                              >
-                                {ROLES.map((r) => (
-                                  <option key={r} value={r}>
-                                    {ROLE_LABELS[r]}
-                                  </option>
-                                ))}
-                              </select>
-                            </>
-                          ) : (
-                            <span className="text-slate-800">
-                              {ROLE_LABELS[u.role] ?? u.role}
-                              {self && <span className="text-slate-600"> (you)</span>}
-                            </span>
-                          )}
-                        </td>
-                        <td className="px-4 py-3">
-                          <label htmlFor={`org-${u.id}`} className="sr-only">
-                            Organization of {who}
-                          </label>
-                          <select
-                            id={`org-${u.id}`}
-                            value={(draft?.organization_id !== undefined ? draft.organization_id : u.organization_id) ?? ""}
-                            disabled={rowBusy || organizations.isPending}
-                            onChange={(e) => edit(u, { organization_id: e.target.value || null })}
-                            className="max-w-48 rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm"
-                          >
-                            <option value="">No organization</option>
-                            {u.organization_id && !organizations.data?.some((o) => o.id === u.organization_id) && (
-                              <option value={u.organization_id}>{u.organization_name ?? "Current organization"}</option>
-                            )}
-                            {organizations.data?.map((o) => (
-                              <option key={o.id} value={o.id}>
-                                {o.name}
-                              </option>
-                            ))}
-                          </select>
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">{shortDate(u.last_sign_in_at)}</td>
-                        <td className="px-4 py-3">
-                          <div className="flex justify-end gap-2">
-                            {rowBusy && <Spinner className="h-5 w-5 border-2" />}
-                            {dirty && (
-                              <>
-                                <button
-                                  type="button"
-                                  disabled={rowBusy}
-                                  onClick={() => run({ kind: "update", user: u, update: changes })}
-                                  className={smallButtonVariants.primary}
-                                  aria-label={`Save changes to ${who}`}
-                                >
-                                  Save
-                                </button>
-                                <button
-                                  type="button"
-                                  disabled={rowBusy}
-                                  onClick={() => discard(u)}
-                                  className={smallButtonVariants.secondary}
-                                  aria-label={`Discard changes to ${who}`}
-                                >
-                                  Discard
-                                </button>
-                              </>
-                            )}
-                            {u.approval_status === "pending" && (
-                              <>
-                                <button
-                                  type="button"
-                                  disabled={rowBusy}
-                                  onClick={() => run({ kind: "approve", user: u })}
-                                  className={smallButtonVariants.success}
-                                  aria-label={`Approve ${who}`}
-                                >
-                                  Approve
-                                </button>
-                                <button
-                                  type="button"
-                                  disabled={rowBusy}
-                                  onClick={() => setConfirmReject(u)}
-                                  className={smallButtonVariants.danger}
-                                  aria-label={`Reject ${who}`}
-                                >
-                                  Reject
-                                </button>
-                              </>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </ScrollableTable>
+            <DataTable
+              label="Users"
+              data={users.data ?? []}
+              columns={columns}
+              getRowId={(u) => u.id}
+              loading={users.isPending}
+              loadingText="Loading users…"
+              busy={users.isFetching}
+              emptyText="No users match your search."
+              stackBelow="5xl"
+            />
           )}
         </div>
       </SettingsCard>
 
       <SettingsCard title="Organizations" description="Customers see the data of their own organization only.">
-        <div className="space-y-5">
+        <div className="@container space-y-5">
           {organizations.isError && (
             <Alert tone="error">{errorMessage(organizations.error, "The organizations could not be loaded.")}</Alert>
           )}
@@ -399,7 +364,7 @@ export function AdminManagement() {
               ))}
             </ul>
           )}
-          <CreateOrganization token={token} />
+          <CreateOrganization />
         </div>
       </SettingsCard>
 

@@ -1,76 +1,98 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { Alert } from "~/components/ui/alert";
-import { ScrollableTable } from "~/components/ui/scrollable-table";
-import { useAccessToken } from "~/features/auth/auth-provider";
-import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { Button } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
-import {
-  AUDIT_LOG_LIMIT,
-  adminKeys,
-  describeAction,
-  describeDetails,
-  fetchAuditLog,
-  fetchOrganizations,
-  type AuditEntry,
-} from "../api";
+import { AUDIT_LOG_LIMIT, useAuditLog, useOrganizations, type AuditEntry } from "../api";
+import { describeAction, describeDetails } from "../audit";
 
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }
 
+function actor(entry: AuditEntry): string {
+  const who = entry.actor_name || entry.actor_email || "System";
+  return entry.acted_as_email ? `${who} (as ${entry.acted_as_email})` : who;
+}
+
 function target(entry: AuditEntry, nameOf: (id: string) => string | undefined): string {
-  if (entry.target_email) return entry.target_email;
-  if (entry.target_type && entry.target_id) return `${entry.target_type} ${nameOf(entry.target_id) ?? entry.target_id.slice(0, 8)}`;
+  if (entry.target_name && entry.target_email) return `${entry.target_name} (${entry.target_email})`;
+  if (entry.target_name || entry.target_email) return entry.target_name || entry.target_email;
+  if (entry.target_type && entry.target_id) {
+    const name = nameOf(entry.target_id);
+    if (name) return name;
+    return `${entry.target_type.charAt(0).toUpperCase()}${entry.target_type.slice(1)} ${entry.target_id.slice(0, 8)}`;
+  }
   return entry.target_type || "—";
 }
 
 export function AuditLog() {
-  const token = useAccessToken();
-  const log = useQuery({ queryKey: adminKeys.auditLog, queryFn: ({ signal }) => fetchAuditLog(token, signal) });
-  const organizations = useQuery({ queryKey: adminKeys.organizations, queryFn: ({ signal }) => fetchOrganizations(token, signal) });
-  const orgNames = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
-  const nameOf = (value: string) => orgNames.get(value);
+  const log = useAuditLog();
+  const organizations = useOrganizations();
+
+  const columns = useMemo<DataTableColumn<AuditEntry>[]>(() => {
+    const names = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
+    const nameOf = (value: string) => names.get(value);
+    return [
+      {
+        id: "when",
+        header: "When",
+        cell: (e) => <span className="text-slate-700">{when(e.created_at)}</span>,
+        sortValue: (e) => e.created_at,
+        className: "w-36",
+      },
+      {
+        id: "who",
+        header: "Who",
+        cell: (e) => (
+          <span className="break-words text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
+            {actor(e)}
+          </span>
+        ),
+        sortValue: (e) => actor(e),
+      },
+      {
+        id: "action",
+        header: "Action",
+        cell: (e) => <span className="font-medium text-slate-900">{describeAction(e.action)}</span>,
+        sortValue: (e) => describeAction(e.action),
+      },
+      {
+        id: "whom",
+        header: "Whom",
+        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{target(e, nameOf)}</span>,
+        sortValue: (e) => target(e, nameOf),
+      },
+      {
+        id: "details",
+        header: "Details",
+        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{describeDetails(e.details, nameOf, e.action) || "—"}</span>,
+      },
+    ];
+  }, [organizations.data]);
 
   return (
     <SettingsCard title="Audit log" description={`The latest ${AUDIT_LOG_LIMIT} staff actions, newest first.`}>
-      {log.isPending ? (
-        <LoadingRow label="Loading the audit log…" />
-      ) : log.isError ? (
+      {log.isError ? (
         <Alert tone="error" title="The audit log could not be loaded.">
           <p>{errorMessage(log.error, "Please try again.")}</p>
-          <button type="button" onClick={() => void log.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+          <Button variant="secondary" size="sm" onClick={() => void log.refetch()} className="mt-2">
             Try again
-          </button>
+          </Button>
         </Alert>
-      ) : log.data.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600">Nothing has been recorded yet.</p>
       ) : (
-        <ScrollableTable label="Audit log entries">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Audit log</caption>
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">When</th>
-                <th scope="col" className="px-4 py-3">Who</th>
-                <th scope="col" className="px-4 py-3">Action</th>
-                <th scope="col" className="px-4 py-3">Whom</th>
-                <th scope="col" className="px-4 py-3">Details</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 bg-white">
-              {log.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(entry.created_at)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-900">{entry.actor_email || "System"}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-900">{describeAction(entry.action)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{target(entry, nameOf)}</td>
-                  <td className="min-w-56 px-4 py-3 text-slate-700">{describeDetails(entry.details, nameOf) || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollableTable>
+        <DataTable
+          label="Audit log"
+          data={log.data ?? []}
+          columns={columns}
+          getRowId={(e) => e.id}
+          loading={log.isPending}
+          loadingText="Loading the audit log…"
+          emptyText="Nothing has been recorded yet."
+          stackBelow="5xl"
+        />
       )}
     </SettingsCard>
   );

@@ -5,9 +5,9 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button-link";
 import { fieldControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
-import { NETWORK_MESSAGE } from "../auth-messages";
+import { NETWORK_MESSAGE } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
-import { normalizeEmail } from "../credentials";
+import { normalizeEmail } from "~/lib/credentials";
 import { AuthLayout, linkClasses } from "./auth-layout";
 
 const SERVER_FAILED = "We could not send the reset email right now. Please try again in a moment.";

@@ -1,4 +1,4 @@
-import { LOGIN_HELP, loginHelpTopic } from "../auth-messages";
+import { LOGIN_HELP, loginHelpTopic } from "~/lib/auth-messages";
 
 /** The red error of the sign-in form with the troubleshooting list that goes with it. */
 export function LoginError({ message, id }: { message: string; id: string }) {

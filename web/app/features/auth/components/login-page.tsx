@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { runtimeConfig } from "~/lib/runtime-config";
 import { siteConfig } from "~/lib/site";
-import { SIGN_IN_MESSAGES } from "../auth-messages";
+import { SIGN_IN_MESSAGES } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
 import { guestPageAccess } from "../guards";
 import { AuthLayout, linkClasses } from "./auth-layout";
@@ -84,10 +84,14 @@ export function LoginPage() {
     setError(message);
   }
 
-  /** After the password (and second factor): only an approved profile may enter the portal. */
+  /**
+   * After the password (and second factor): pending and rejected accounts are turned away. A profile
+   * that does not arrive within the wait does not stop the sign-in (spec section 8); the portal
+   * continues without it and keeps loading it.
+   */
   async function finishSignIn() {
     const profile = await loadProfile();
-    if (!profile) await refuse(SIGN_IN_MESSAGES.profileSetup);
+    if (!profile) navigate(target, { replace: true });
     else if (profile.approval_status === "pending") await refuse(SIGN_IN_MESSAGES.pendingApproval);
     else if (profile.approval_status !== "approved") await refuse(SIGN_IN_MESSAGES.rejected);
     else navigate(target, { replace: true });

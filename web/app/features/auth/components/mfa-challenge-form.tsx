@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button-link";
 import { fieldControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
-import { authErrorMessage } from "../auth-messages";
+import { mfaErrorMessage } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
 
 const VERIFY_FAILED = "Verification failed. Please try again.";
@@ -46,7 +46,7 @@ export function MfaChallengeForm({
       }
       const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId, code: digits });
       if (verifyError) {
-        setError(authErrorMessage(verifyError, VERIFY_FAILED));
+        setError(mfaErrorMessage(verifyError, VERIFY_FAILED));
         setCode("");
         return;
       }

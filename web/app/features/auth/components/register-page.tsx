@@ -7,9 +7,10 @@ import { fieldControlClasses } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
+import { FullNameMax } from "~/lib/api-types.gen";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useAuth } from "../auth-provider";
-import { MIN_PASSWORD_LENGTH } from "../credentials";
+import { MIN_PASSWORD_LENGTH } from "~/lib/credentials";
 import { guestPageAccess } from "../guards";
 import {
   EMPTY_REGISTRATION,
@@ -142,7 +143,7 @@ export function RegisterPage() {
       title="Request Account Access"
       subtitle="Tell us who you are. An administrator approves every new account before it can use the portal."
     >
-      <form onSubmit={handleSubmit} className="space-y-5" aria-describedby={error ? ERROR_ID : undefined}>
+      <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-describedby={error ? ERROR_ID : undefined}>
         {error && (
           <div ref={errorBox} tabIndex={-1} style={{ outline: "none" }}>
             <Alert id={ERROR_ID} tone="error">
@@ -159,6 +160,7 @@ export function RegisterPage() {
             name="fullName"
             autoComplete="name"
             required
+            maxLength={FullNameMax}
             value={values.fullName}
             onChange={(e) => update("fullName", e.target.value)}
             className={`${fieldControlClasses(false)} mt-1.5`}
@@ -221,7 +223,7 @@ export function RegisterPage() {
               <label htmlFor="register-math" className="block text-sm text-slate-700">
                 What is {challenge.a} + {challenge.b}?
               </label>
-              <div className="mt-1.5 flex items-center gap-3">
+              <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-2">
                 <input
                   id="register-math"
                   name="mathAnswer"
@@ -232,16 +234,16 @@ export function RegisterPage() {
                   onChange={(e) => updateAnswer(e.target.value)}
                   aria-invalid={mathError ? true : undefined}
                   aria-describedby="register-math-status"
-                  className={`${fieldControlClasses(Boolean(mathError))} w-28`}
+                  className={`${fieldControlClasses(Boolean(mathError))} w-28 shrink-0`}
                 />
                 <button
                   type="button"
                   onClick={verifyAnswer}
-                  className="rounded-lg px-4 py-2.5 text-sm font-semibold text-blue-800 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
+                  className="shrink-0 rounded-lg px-4 py-2.5 text-sm font-semibold text-blue-800 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
                 >
                   Verify
                 </button>
-                <span id="register-math-status" role="status" className="text-sm font-semibold whitespace-nowrap">
+                <span id="register-math-status" role="status" className="min-w-0 text-sm font-semibold">
                   {verified ? <span className="text-green-700">✓ Verified</span> : mathError ? <span className="text-red-700">{mathError}</span> : null}
                 </span>
               </div>

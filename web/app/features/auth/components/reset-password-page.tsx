@@ -6,9 +6,9 @@ import { buttonClasses } from "~/components/ui/button-link";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
-import { authErrorMessage } from "../auth-messages";
+import { authErrorMessage } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
-import { MIN_PASSWORD_LENGTH, passwordPairError } from "../credentials";
+import { MIN_PASSWORD_LENGTH, passwordPairError } from "~/lib/credentials";
 import { AuthLayout } from "./auth-layout";
 import { MfaChallengeForm } from "./mfa-challenge-form";
 

@@ -67,13 +67,21 @@ type HeadingLevel = "h2" | "h3";
 export function FeaturedPostCard({ post, headingAs: Heading = "h3" }: { post: PostMeta; headingAs?: HeadingLevel }) {
   return (
     <article className="group relative grid overflow-hidden rounded-3xl bg-white shadow-lg ring-1 shadow-slate-900/5 ring-slate-200 transition-shadow hover:shadow-xl lg:grid-cols-2">
-      <div className="relative aspect-[1200/630] overflow-hidden bg-blue-50 lg:aspect-auto">
+      <div className="relative isolate flex items-center overflow-hidden bg-blue-50" data-testid="featured-image">
+        <img
+          src={post.image}
+          alt=""
+          aria-hidden="true"
+          width={1200}
+          height={630}
+          className="absolute inset-0 -z-10 h-full w-full scale-125 object-cover opacity-60 blur-2xl"
+        />
         <img
           src={post.image}
           alt=""
           width={1200}
           height={630}
-          className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          className="aspect-[1200/630] h-auto w-full object-contain"
         />
       </div>
       <div className="flex flex-col justify-center p-6 sm:p-10">

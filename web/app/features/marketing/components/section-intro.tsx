@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** A section's eyebrow, h2 and lead paragraph; the h2 id lets the section be labelled by it. */
+/** A section's eyebrow, h2 and lead paragraph; the h2 id lets the section be labeled by it. */
 export function SectionIntro({
   id,
   eyebrow,

@@ -6,7 +6,7 @@ const brand = siteConfig.name;
 
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
-  lastUpdated: { iso: "2026-11-22", display: "November 22, 2026" },
+  lastUpdated: { iso: "2025-09-15", display: "September 15, 2025" },
   intro: [
     `This Privacy Policy explains how ${company} ("${brand}", "we", "us") collects, uses and protects personal information when you visit our website, contact us, subscribe to our newsletter or use our client portal.`,
     "We collect only what we need to serve you, we never sell your personal information, and you can ask us at any time what we hold about you.",
@@ -33,7 +33,7 @@ export const privacyPolicy: LegalDocument = {
       title: "2. How We Use Your Information",
       blocks: [
         list(
-          "To respond to your enquiries and schedule the calls you request.",
+          "To respond to your inquiries and schedule the calls you request.",
           "To send the newsletter you subscribed to. Every issue includes a link to unsubscribe.",
           "To provide, secure and support the client portal and the services in your agreement with us.",
           "To process payments, send invoices and keep the accounting records the law requires.",

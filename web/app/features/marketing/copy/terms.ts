@@ -6,7 +6,7 @@ const brand = siteConfig.name;
 
 export const termsOfService: LegalDocument = {
   title: "Terms of Service",
-  lastUpdated: { iso: "2026-11-22", display: "November 22, 2026" },
+  lastUpdated: { iso: "2025-09-15", display: "September 15, 2025" },
   intro: [
     `These Terms of Service govern your use of the website, client portal and services of ${company} ("${brand}", "we", "us"). Please read them carefully.`,
   ],

@@ -4,6 +4,7 @@ import { Clock, UserX } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button-link";
 import { Spinner } from "~/components/ui/spinner";
+import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { siteConfig } from "~/lib/site";
 import { MAIN_CONTENT_ID } from "~/components/layout/skip-link";
@@ -19,7 +20,7 @@ function useBackToLogin() {
     const result = await signOut();
     setBusy(false);
     if (result.error) setError(result.error);
-    else navigate("/portal/login", { replace: true });
+    else navigate(paths.portal.login, { replace: true });
   }
   return { busy, error, backToLogin };
 }
@@ -36,51 +37,75 @@ function StateCard({ icon, title, children }: { icon: React.ReactNode; title: st
   );
 }
 
-/** A signed-in user whose account is not approved (yet). */
+/** A signed-in user whose account still waits for approval. */
 export function PendingApproval() {
   const { profile, user } = useAuth();
   const { busy, error, backToLogin } = useBackToLogin();
-  const rejected = profile?.approval_status === "rejected";
+  const email = profile?.email || user?.email;
   return (
     <StateCard
       title="Account Pending Approval"
       icon={
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-          {rejected ? <UserX className="h-7 w-7" aria-hidden="true" /> : <Clock className="h-7 w-7" aria-hidden="true" />}
+          <Clock className="h-7 w-7" aria-hidden="true" />
         </span>
       }
     >
-      {rejected ? (
-        <p className="mt-3 text-slate-700">
-          Your request for portal access was not approved. If you think this is a mistake, contact us at{" "}
-          <a href={`mailto:${siteConfig.email}`} className="font-semibold text-blue-700 hover:text-blue-800">
-            {siteConfig.email}
-          </a>
-          .
-        </p>
-      ) : (
-        <p className="mt-3 text-slate-700">
-          Thanks for registering{profile?.email || user?.email ? ` with ${profile?.email ?? user?.email}` : ""}. An administrator
-          still has to approve your account. We will email you as soon as it is approved, and then you can sign in.
-        </p>
-      )}
+      <p className="mt-3 text-slate-700">
+        Thanks for registering{email ? ` with ${email}` : ""}. An administrator still has to approve your account. We will
+        email you as soon as it is approved, and then you can sign in.
+      </p>
+      <BackToLogin busy={busy} error={error} onClick={backToLogin} />
+    </StateCard>
+  );
+}
+
+/** A signed-in user whose request for access was turned down. */
+export function AccountRejected() {
+  const { busy, error, backToLogin } = useBackToLogin();
+  return (
+    <StateCard
+      title="Account Request Not Approved"
+      icon={
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-800">
+          <UserX className="h-7 w-7" aria-hidden="true" />
+        </span>
+      }
+    >
+      <p className="mt-3 text-slate-700">
+        Your request for access to the {siteConfig.name} portal was not approved, so this account cannot use the portal.
+      </p>
+      <p className="mt-3 text-slate-700">
+        If you think this is a mistake, or you would like to talk about it, contact us at{" "}
+        <a href={`mailto:${siteConfig.email}`} className="font-semibold break-all text-blue-700 hover:text-blue-800">
+          {siteConfig.email}
+        </a>
+        .
+      </p>
+      <BackToLogin busy={busy} error={error} onClick={backToLogin} />
+    </StateCard>
+  );
+}
+
+function BackToLogin({ busy, error, onClick }: { busy: boolean; error: string | null; onClick: () => void }) {
+  return (
+    <>
       {error && (
         <Alert tone="error" className="mt-4 text-left">
           {error}
         </Alert>
       )}
-      <button type="button" onClick={backToLogin} disabled={busy} className={`${buttonClasses("primary")} mt-6 w-full`}>
+      <button type="button" onClick={onClick} disabled={busy} className={`${buttonClasses("primary")} mt-6 w-full`}>
         {busy && <Spinner className="h-4 w-4 border-2" />}
         Back to Login
       </button>
-    </StateCard>
+    </>
   );
 }
 
-/** Signed in, but the profile could not be loaded within the wait. */
-export function ProfileUnavailable() {
+/** Shown in the portal while it continues without a profile that has not arrived; it is fetched again in the background. */
+export function ProfileLoadingNotice() {
   const { refreshProfile } = useAuth();
-  const { busy, error, backToLogin } = useBackToLogin();
   const [retrying, setRetrying] = useState(false);
   async function retry() {
     setRetrying(true);
@@ -88,32 +113,26 @@ export function ProfileUnavailable() {
     setRetrying(false);
   }
   return (
-    <StateCard
-      title="We could not load your account"
-      icon={
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-700">
-          <Clock className="h-7 w-7" aria-hidden="true" />
-        </span>
-      }
+    <div
+      role="status"
+      className="mb-8 flex flex-col gap-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
     >
-      <p className="mt-3 text-slate-700">
-        Your profile is being set up or could not be loaded right now. Please try again in a moment; if this keeps
-        happening, contact support.
+      <p className="flex items-start gap-2">
+        <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <span>
+          Your account details have not loaded yet, so some information may be missing. We keep trying in the background;
+          this page updates by itself.
+        </span>
       </p>
-      {error && (
-        <Alert tone="error" className="mt-4 text-left">
-          {error}
-        </Alert>
-      )}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <button type="button" onClick={retry} disabled={retrying || busy} className={buttonClasses("primary")}>
-          {retrying && <Spinner className="h-4 w-4 border-2" />}
-          Try again
-        </button>
-        <button type="button" onClick={backToLogin} disabled={busy || retrying} className={buttonClasses("secondary")}>
-          Back to Login
-        </button>
-      </div>
-    </StateCard>
+      <button
+        type="button"
+        onClick={retry}
+        disabled={retrying}
+        className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-3 py-2 font-semibold text-amber-950 ring-1 ring-amber-300 ring-inset hover:bg-amber-100 disabled:opacity-60"
+      >
+        {retrying && <Spinner className="h-4 w-4 border-2" />}
+        Try again now
+      </button>
+    </div>
   );
 }

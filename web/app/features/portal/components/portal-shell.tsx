@@ -4,6 +4,7 @@ import { LogOut, Menu, X } from "lucide-react";
 import { BrandLogo } from "~/components/layout/brand-logo";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
+import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PORTAL_NAV, adminNavFor, userInitial, type PortalNavItem } from "../nav";
 
@@ -47,7 +48,7 @@ function SidebarFooter() {
     const result = await signOut();
     setBusy(false);
     if (result.error) setError(result.error);
-    else navigate("/portal/login", { replace: true });
+    else navigate(paths.portal.login, { replace: true });
   }
 
   return (
@@ -86,8 +87,8 @@ function SidebarFooter() {
   );
 }
 
-/** The signed-in frame: a fixed sidebar (a drawer on small screens) and the page. */
-export function PortalShell({ children }: { children: ReactNode }) {
+/** The signed-in frame: a fixed sidebar (a drawer on small screens) and the page, with the route's banners above it. */
+export function PortalShell({ children, banners }: { children: ReactNode; banners?: ReactNode }) {
   const { profile } = useAuth();
   const { pathname } = useLocation();
   // The drawer remembers the page it was opened on, so any navigation closes it.
@@ -173,6 +174,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
 
       <div className="lg:pl-72">
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-8 outline-none sm:px-6 lg:px-8 lg:py-10">
+          {banners && <div className="mb-6 space-y-3 empty:hidden">{banners}</div>}
           {children}
         </main>
       </div>

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Monitor } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { authErrorMessage } from "~/features/auth/auth-messages";
+import { authErrorMessage } from "~/lib/auth-messages";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
-import { fetchSessions, revokeSession, settingsKeys, type ActiveSession } from "../api";
+import { revokeSession, settingsKeys, useSessions, type ActiveSession } from "../api";
 import { describeUserAgent } from "../user-agent";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
 
@@ -33,7 +33,7 @@ export function ActiveSessions() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
-  const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchSessions(token, signal) });
+  const sessions = useSessions();
   const list = sortSessions(sessions.data ?? []);
   const others = list.filter((s) => !s.current);
 
@@ -62,7 +62,7 @@ export function ActiveSessions() {
   return (
     <SettingsCard
       title="Active sessions"
-      description="Where your account is signed in. Sign out any session you do not recognise."
+      description="Where your account is signed in. Sign out any session you do not recognize."
       actions={
         others.length > 0 ? (
           <button type="button" onClick={() => setPending({ kind: "others" })} disabled={busy} className={smallButtonVariants.danger}>

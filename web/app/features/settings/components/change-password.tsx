@@ -4,9 +4,9 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button-link";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
-import { authErrorMessage } from "~/features/auth/auth-messages";
+import { authErrorMessage } from "~/lib/auth-messages";
 import { useAuth } from "~/features/auth/auth-provider";
-import { MIN_PASSWORD_LENGTH, passwordPairError } from "~/features/auth/credentials";
+import { MIN_PASSWORD_LENGTH, passwordPairError } from "~/lib/credentials";
 import { settingsKeys } from "../api";
 import { SettingsCard } from "~/components/ui/settings-card";
 

@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "~/components/ui/alert";
 import { Switch } from "~/components/ui/switch";
-import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { fetchNotifications, saveNotifications, settingsKeys, type NotificationSettings } from "../api";
+import { useNotifications, useSaveNotifications, type NotificationSettings } from "../api";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
@@ -13,26 +11,21 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; description: st
 ];
 
 export function NotificationsTab() {
-  const { user } = useAuth();
-  const token = useAccessToken();
-  const queryClient = useQueryClient();
-  const key = settingsKeys.notifications(user?.id ?? "");
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
-  const settings = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchNotifications(token, signal) });
-  const save = useMutation({
-    mutationFn: (next: NotificationSettings) => saveNotifications(token, next),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      setNotice({ tone: "success", text: "Notification preferences saved." });
-    },
-    onError: () => setNotice({ tone: "error", text: "Failed to save notification preferences. Please try again." }),
-  });
+  const settings = useNotifications();
+  const save = useSaveNotifications();
 
   function toggle(option: keyof NotificationSettings, value: boolean) {
     if (!settings.data || save.isPending) return;
     setNotice(null);
-    save.mutate({ ...settings.data, [option]: value });
+    save.mutate(
+      { ...settings.data, [option]: value },
+      {
+        onSuccess: () => setNotice({ tone: "success", text: "Notification preferences saved." }),
+        onError: () => setNotice({ tone: "error", text: "Failed to save notification preferences. Please try again." }),
+      },
+    );
   }
 
   const shown = save.isPending && save.variables ? save.variables : settings.data;

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { Lock } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button-link";
-import { FormField, fieldControlClasses } from "~/components/ui/form-field";
+import { FormField, fieldControlClasses, readOnlyControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError } from "~/lib/api";
+import { AvatarURLMax, FullNameMax } from "~/lib/api-types.gen";
 import { updateProfile, type ProfileUpdate } from "../api";
 import { SettingsCard } from "~/components/ui/settings-card";
 
@@ -34,7 +36,7 @@ export function ProfileTab() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (save.isPending) return;
+    if (save.isPending || !profile) return;
     setNotice(null);
     save.mutate({ full_name: fullName.trim(), avatar_url: avatarUrl.trim() });
   }
@@ -45,13 +47,19 @@ export function ProfileTab() {
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <FormField id="profile-email" label="Email" hint="Email cannot be changed">
           {(control) => (
-            <input
-              {...control}
-              type="email"
-              value={profile?.email ?? user?.email ?? ""}
-              readOnly
-              className={`${fieldControlClasses(false)} bg-slate-100 text-slate-700`}
-            />
+            <div className="relative">
+              <input
+                {...control}
+                type="email"
+                value={profile?.email ?? user?.email ?? ""}
+                readOnly
+                className={readOnlyControlClasses}
+              />
+              <Lock
+                className="pointer-events-none absolute top-1/2 right-3.5 h-4 w-4 -translate-y-1/2 text-slate-500"
+                aria-hidden="true"
+              />
+            </div>
           )}
         </FormField>
         <FormField id="profile-full-name" label="Full name" error={fieldErrors.full_name}>
@@ -60,7 +68,9 @@ export function ProfileTab() {
               {...control}
               name="full_name"
               autoComplete="name"
+              maxLength={FullNameMax}
               value={fullName}
+              disabled={!profile}
               onChange={(e) => setFullName(e.target.value)}
               className={fieldControlClasses(Boolean(fieldErrors.full_name))}
             />
@@ -79,13 +89,15 @@ export function ProfileTab() {
               type="url"
               inputMode="url"
               placeholder="https://"
+              maxLength={AvatarURLMax}
               value={avatarUrl}
+              disabled={!profile}
               onChange={(e) => setAvatarUrl(e.target.value)}
               className={fieldControlClasses(Boolean(fieldErrors.avatar_url))}
             />
           )}
         </FormField>
-        <button type="submit" disabled={save.isPending} className={buttonClasses("primary")}>
+        <button type="submit" disabled={save.isPending || !profile} className={buttonClasses("primary")}>
           {save.isPending && <Spinner className="h-4 w-4 border-2" />}
           {save.isPending ? "Saving..." : "Save changes"}
         </button>

@@ -1,43 +1,39 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { Megaphone, UserCog } from "lucide-react";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AdminManagement } from "~/features/admin/components/admin-management";
-import { ComingSoonPanel } from "~/features/portal/components/coming-soon";
-import { PageHeader } from "~/features/portal/components/page-header";
+import { PageHeader } from "~/components/layout/page-header";
 import { selectedTab, settingsTabsFor, type SettingsTabId } from "../tabs";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 
-function TabContent({ id }: { id: SettingsTabId }) {
+/** Panels that belong to other features; the route composes them in (team: under the profile, for customers). */
+export type SettingsPanels = { admin: ReactNode; team: ReactNode; announcements: ReactNode; impersonation: ReactNode };
+
+function TabContent({ id, profileId, panels }: { id: SettingsTabId; profileId: string | undefined; panels: SettingsPanels }) {
   switch (id) {
     case "profile":
-      return <ProfileTab />;
+      return (
+        <div className="space-y-8">
+          <ProfileTab key={profileId ?? "not-loaded"} />
+          {panels.team}
+        </div>
+      );
     case "notifications":
       return <NotificationsTab />;
     case "security":
       return <SecurityTab />;
     case "admin":
-      return <AdminManagement />;
+      return panels.admin;
     case "announcements":
-      return (
-        <ComingSoonPanel title="Announcements" icon={Megaphone}>
-          Soon staff will publish announcements here that every customer sees in the portal, with a type and an optional
-          end date.
-        </ComingSoonPanel>
-      );
+      return panels.announcements;
     case "impersonation":
-      return (
-        <ComingSoonPanel title="User impersonation" icon={UserCog}>
-          Soon staff will be able to see the portal exactly as an approved customer sees it, with every step recorded in
-          the audit log.
-        </ComingSoonPanel>
-      );
+      return panels.impersonation;
   }
 }
 
-export function SettingsPage() {
+/** The settings tabs; the route passes in the Admin Management panel, which belongs to the admin feature. */
+export function SettingsPage({ panels }: { panels: SettingsPanels }) {
   const { profile } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabs = settingsTabsFor(profile?.role);
@@ -76,7 +72,7 @@ export function SettingsPage() {
           aria-label="Settings"
           aria-orientation="vertical"
           onKeyDown={onKeyDown}
-          className="flex shrink-0 gap-1 overflow-x-auto rounded-2xl bg-white p-2 ring-1 ring-slate-200 md:w-56 md:flex-col"
+          className="grid shrink-0 grid-cols-2 gap-1 rounded-2xl bg-white p-2 ring-1 ring-slate-200 sm:grid-cols-3 md:flex md:w-56 md:flex-col"
         >
           {tabs.map((tab) => {
             const active = tab.id === current;
@@ -93,7 +89,7 @@ export function SettingsPage() {
                 aria-controls={active ? `settings-panel-${tab.id}` : undefined}
                 tabIndex={active ? 0 : -1}
                 onClick={() => select(tab.id)}
-                className={`rounded-lg px-3 py-2.5 text-left text-sm font-medium whitespace-nowrap transition-colors ${
+                className={`rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors ${
                   active ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                 }`}
               >
@@ -109,7 +105,7 @@ export function SettingsPage() {
           tabIndex={0}
           className="min-w-0 flex-1"
         >
-          <TabContent id={current} />
+          <TabContent id={current} profileId={profile?.id} panels={panels} />
         </div>
       </div>
     </div>

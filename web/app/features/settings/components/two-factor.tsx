@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Factor } from "@supabase/auth-js";
 import { Copy, ShieldCheck, Smartphone } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { fieldControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
-import { authErrorMessage } from "~/features/auth/auth-messages";
+import { authErrorMessage, mfaErrorMessage } from "~/lib/auth-messages";
+import { FactorNameMax } from "~/lib/api-types.gen";
 import { useAuth } from "~/features/auth/auth-provider";
 import { settingsKeys } from "../api";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
@@ -94,7 +96,7 @@ export function TwoFactor() {
     try {
       const { error } = await client.mfa.challengeAndVerify({ factorId: enrollment.factorId, code: digits });
       if (error) {
-        setNotice({ tone: "error", text: authErrorMessage(error, "Verification failed. Please try again.") });
+        setNotice({ tone: "error", text: mfaErrorMessage(error, "Verification failed. Please try again.") });
         return;
       }
       setEnrollment(null);
@@ -276,11 +278,16 @@ export function TwoFactor() {
                   id="mfa-friendly-name"
                   value={friendlyName}
                   onChange={(e) => setFriendlyName(e.target.value)}
-                  maxLength={60}
+                  maxLength={FactorNameMax}
                   className={`${fieldControlClasses(false)} mt-1.5 sm:w-64`}
                 />
               </div>
-              <button type="button" onClick={startEnrollment} disabled={busy} className={smallButtonVariants.primary}>
+              <button
+                type="button"
+                onClick={startEnrollment}
+                disabled={busy}
+                className={`${buttonClasses("primary")} sm:h-[2.875rem] sm:shadow-none`}
+              >
                 {busy && <Spinner className="h-4 w-4 border-2" />}
                 {verified.length > 0 ? "Add another authenticator" : "Set up two-factor authentication"}
               </button>

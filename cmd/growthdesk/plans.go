@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/store"
+)
+
+// plansConfig is what the plans commands take.
+type plansConfig struct {
+	dbConfig
+	JSON bool
+	Plan growthdesk.Plan
+}
+
+func parsePlansConfig(sub string, args []string, getenv func(string) string, stderr io.Writer) (plansConfig, error) {
+	var c plansConfig
+	e := newEnvFlags("plans "+sub, getenv, stderr)
+	e.database(&c.dbConfig)
+	switch sub {
+	case "list":
+		e.fs.BoolVar(&c.JSON, "json", false, "print one JSON object per line")
+	case "set":
+		p := &c.Plan
+		e.fs.StringVar(&p.PriceID, "price-id", "", "the provider's price identifier (Stripe: price_…); the plan's key")
+		e.fs.StringVar(&p.Name, "name", "", "the plan's name, e.g. Chatbot Setup")
+		e.fs.StringVar(&p.Description, "description", "", "one line shown under the name")
+		e.fs.StringVar(&p.Mode, "mode", growthdesk.PlanModeSubscription, "subscription or payment (one-time)")
+		e.fs.Int64Var(&p.Amount, "amount", 0, "price in cents, e.g. 100 for $1.00")
+		e.fs.StringVar(&p.Currency, "currency", "usd", "three-letter currency code")
+		e.fs.StringVar(&p.Interval, "interval", "month", "month or year (subscriptions)")
+		e.fs.BoolVar(&p.Active, "active", true, "offered in 'Choose Your Plan'")
+		e.fs.IntVar(&p.SortOrder, "sort", 0, "position in the list (lowest first)")
+	default:
+		return c, fmt.Errorf("%w: use 'plans list' or 'plans set'", errUsage)
+	}
+	err := e.parse(args, func() []string { return c.validate() })
+	return c, err
+}
+
+// plansList prints the plan catalogue.
+func plansList(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
+	db, err := openMigrated(ctx, cfg.dbConfig)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	plans, err := store.NewBillingStore(db).ListPlans(ctx, false)
+	if err != nil {
+		return err
+	}
+	return printList(stdout, cfg.JSON, plans, []string{"PRICE ID", "NAME", "MODE", "PRICE", "INTERVAL", "ACTIVE"},
+		func(p *growthdesk.Plan) []string {
+			return []string{p.PriceID, p.Name, p.Mode, growthdesk.FormatMoney(p.Amount, p.Currency), p.Interval, strconv.FormatBool(p.Active)}
+		})
+}
+
+// plansSet adds or changes a plan of the catalogue, audited as the operator.
+func plansSet(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
+	db, err := openMigrated(ctx, cfg.dbConfig)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	b := &growthdesk.Billing{Store: store.NewBillingStore(db)}
+	if err := b.SavePlan(ctx, growthdesk.Operator("cli"), &cfg.Plan); err != nil {
+		var ge *growthdesk.Error
+		if errors.As(err, &ge) && len(ge.Fields) > 0 {
+			msg := ""
+			for _, k := range slices.Sorted(maps.Keys(ge.Fields)) {
+				msg += fmt.Sprintf("\n  - --%s: %s", flagOf(k), ge.Fields[k])
+			}
+			return fmt.Errorf("invalid plan:%s", msg)
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "plan %s saved: %s, %s\n", cfg.Plan.PriceID, cfg.Plan.Name, growthdesk.FormatMoney(cfg.Plan.Amount, cfg.Plan.Currency))
+	return nil
+}
+
+func flagOf(field string) string {
+	if field == "price_id" {
+		return "price-id"
+	}
+	return field
+}

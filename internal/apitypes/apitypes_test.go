@@ -1,0 +1,251 @@
+package apitypes_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/growthdesk/growthdesk/internal/apitypes"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+const (
+	srcDir    = "../growthdesk"
+	generated = "../../web/app/lib/api-types.gen.ts"
+)
+
+func TestGeneratedFileIsCurrent(t *testing.T) {
+	want, err := apitypes.Generate(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(generated)
+	if err != nil {
+		t.Fatalf("%v: run make generate", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	gotLines, wantLines := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(gotLines) || i < len(wantLines); i++ {
+		var g, w string
+		if i < len(gotLines) {
+			g = gotLines[i]
+		}
+		if i < len(wantLines) {
+			w = wantLines[i]
+		}
+		if g != w {
+			t.Fatalf("web/app/lib/api-types.gen.ts is stale, the Go types of internal/growthdesk changed: run make generate\nfirst difference, line %d:\n  committed: %s\n  generated: %s", i+1, g, w)
+		}
+	}
+}
+
+// jsonForms are zero values of every struct the generated file declares, as the API writes
+// them. Their JSON decides which properties are optional and which may be null.
+var jsonForms = map[string]any{
+	"Profile":             growthdesk.Profile{},
+	"ProfileUpdate":       growthdesk.ProfileUpdate{},
+	"NotificationPrefs":   growthdesk.NotificationPrefs{},
+	"SessionInfo":         growthdesk.SessionInfo{},
+	"Account":             growthdesk.Account{},
+	"Organization":        growthdesk.Organization{},
+	"OrganizationSummary": growthdesk.OrganizationSummary{},
+	"AuditEntry":          growthdesk.AuditEntry{},
+	"Lead":                growthdesk.Lead{},
+	"LeadInput":           growthdesk.LeadInput{},
+	"SubscribeInput":      growthdesk.SubscribeInput{},
+	"ErrorBody":           growthdesk.ErrorBody{},
+	"Member":              growthdesk.Member{},
+	// The API always writes these lists, empty rather than null.
+	"AdminDashboard": growthdesk.AdminDashboard{Growth: []growthdesk.MonthGrowth{}, TicketStatus: []growthdesk.StatusCount{},
+		RecentActivity: []*growthdesk.AuditEntry{}},
+	"MonthGrowth":     growthdesk.MonthGrowth{},
+	"StatusCount":     growthdesk.StatusCount{},
+	"ForumAuthor":     growthdesk.ForumAuthor{},
+	"ForumTopic":      growthdesk.ForumTopic{},
+	"ForumPost":       growthdesk.ForumPost{},
+	"ForumThread":     growthdesk.ForumThread{Posts: []*growthdesk.ForumPost{}},
+	"ForumTopicInput": growthdesk.ForumTopicInput{},
+	"ForumPostInput":  growthdesk.ForumPostInput{},
+	"ForumModeration": growthdesk.ForumModeration{},
+	// Staff tools.
+	"Announcement":        growthdesk.Announcement{},
+	"AnnouncementInput":   growthdesk.AnnouncementInput{},
+	"AnnouncementUpdate":  growthdesk.AnnouncementUpdate{},
+	"Impersonation":       growthdesk.Impersonation{},
+	"ImpersonationTarget": growthdesk.ImpersonationTarget{},
+	"ImpersonationStart":  growthdesk.ImpersonationStart{},
+	"MeetingAttendee":     growthdesk.MeetingAttendee{},
+	"Meeting":             growthdesk.Meeting{},
+	"MeetingList":         growthdesk.MeetingList{},
+	"MeetingInput":        growthdesk.MeetingInput{},
+	"CalendarFeed":        growthdesk.CalendarFeed{},
+	"Activity":            growthdesk.Activity{},
+	"DashboardSummary":    growthdesk.DashboardSummary{},
+	"SupportCategory":     growthdesk.SupportCategory{},
+	"CategoryInput":       growthdesk.CategoryInput{},
+	"TicketPerson":        growthdesk.TicketPerson{},
+	"TicketOrganization":  growthdesk.TicketOrganization{},
+	"TicketCategory":      growthdesk.TicketCategory{},
+	"Ticket":              growthdesk.Ticket{},
+	"TicketResponse":      growthdesk.TicketResponse{},
+	"TicketAuthor":        growthdesk.TicketAuthor{},
+	"Attachment":          growthdesk.Attachment{},
+	"TicketList":          growthdesk.TicketList{},
+	"TicketSummary":       growthdesk.TicketSummary{},
+	"TicketInput":         growthdesk.TicketInput{},
+	"ResponseInput":       growthdesk.ResponseInput{},
+	// Billing.
+	"Plan":               growthdesk.Plan{},
+	"Subscription":       growthdesk.Subscription{},
+	"Invoice":            growthdesk.Invoice{},
+	"PaymentMethod":      growthdesk.PaymentMethod{},
+	"BillingAccount":     growthdesk.BillingAccount{},
+	"SubscriptionPage":   growthdesk.SubscriptionPage{},
+	"BillingSummary":     growthdesk.BillingSummary{},
+	"SubscriptionChange": growthdesk.SubscriptionChange{},
+	"CheckoutRequest":    growthdesk.CheckoutRequest{},
+	"CheckoutAnswer":     growthdesk.CheckoutAnswer{},
+	"CheckoutSession":    growthdesk.CheckoutSession{},
+	// Client workspace (issue 10).
+	"Automation":         growthdesk.Automation{},
+	"AutomationFigures":  growthdesk.AutomationFigures{},
+	"AutomationInput":    growthdesk.AutomationInput{},
+	"AutomationList":     growthdesk.AutomationList{Items: []*growthdesk.Automation{}},
+	"AutomationRun":      growthdesk.AutomationRun{},
+	"AutomationSecret":   growthdesk.AutomationSecret{Automation: &growthdesk.Automation{}}, // never answered without its automation
+	"GenerateInput":      growthdesk.GenerateInput{},
+	"PersonRef":          growthdesk.PersonRef{},
+	"Project":            growthdesk.Project{AssignedTo: []string{}},
+	"ProjectInput":       growthdesk.ProjectInput{},
+	"ProjectList":        growthdesk.ProjectList{Items: []*growthdesk.Project{}}, // the services never answer a nil list
+	"ProjectUpdate":      growthdesk.ProjectUpdate{},
+	"ProjectUpdateInput": growthdesk.ProjectUpdateInput{},
+	"Report":             growthdesk.Report{},
+	"ReportList":         growthdesk.ReportList{Items: []*growthdesk.Report{}},
+	"ReportSummary":      growthdesk.ReportSummary{Trends: []growthdesk.TrendPoint{}, Breakdown: []growthdesk.SavingsSlice{}, Automations: []*growthdesk.AutomationFigures{}},
+	"RunInput":           growthdesk.RunInput{},
+	"RunList":            growthdesk.RunList{Items: []*growthdesk.AutomationRun{}},
+	"SavingsSlice":       growthdesk.SavingsSlice{},
+	"ScheduleInput":      growthdesk.ScheduleInput{},
+	"TrendPoint":         growthdesk.TrendPoint{},
+}
+
+type tsProperty struct {
+	optional bool
+	typ      string
+}
+
+var (
+	tsInterface = regexp.MustCompile(`(?ms)^export interface (\w+)(?: extends (\w+))? \{\n(.*?)^\}`)
+	tsProp      = regexp.MustCompile(`^\s+(\w+)(\??): (.*);`)
+)
+
+// interfaces reads the generated interfaces with their properties, inherited ones included.
+func interfaces(t *testing.T, ts string) map[string]map[string]tsProperty {
+	t.Helper()
+	own := map[string]map[string]tsProperty{}
+	parent := map[string]string{}
+	for _, m := range tsInterface.FindAllStringSubmatch(ts, -1) {
+		props := map[string]tsProperty{}
+		for _, line := range strings.Split(m[3], "\n") {
+			if p := tsProp.FindStringSubmatch(line); p != nil {
+				props[p[1]] = tsProperty{optional: p[2] == "?", typ: p[3]}
+			}
+		}
+		own[m[1]], parent[m[1]] = props, m[2]
+	}
+	all := map[string]map[string]tsProperty{}
+	for name := range own {
+		props := map[string]tsProperty{}
+		for n := name; n != ""; n = parent[n] {
+			if own[n] == nil {
+				t.Fatalf("%s extends %s, which the file does not declare", name, n)
+			}
+			for k, v := range own[n] {
+				props[k] = v
+			}
+		}
+		all[name] = props
+	}
+	return all
+}
+
+// TestGenerate_PropertiesMatchEncodingJSON checks every generated interface against what
+// encoding/json writes for a zero value: a key that is always written is a required property,
+// one that can be left out is optional, and one written as null has a type that admits null.
+func TestGenerate_PropertiesMatchEncodingJSON(t *testing.T) {
+	ts, err := apitypes.Generate(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ifaces := interfaces(t, string(ts))
+	if len(ifaces) == 0 {
+		t.Fatal("the generated file declares no interfaces")
+	}
+	for name := range ifaces {
+		if _, ok := jsonForms[name]; !ok {
+			t.Errorf("interface %s has no zero value in jsonForms: add one", name)
+		}
+	}
+	for name, zero := range jsonForms {
+		props, ok := ifaces[name]
+		if !ok {
+			t.Errorf("%s is not generated", name)
+			continue
+		}
+		raw, err := json.Marshal(zero)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var written map[string]any
+		if err := json.Unmarshal(raw, &written); err != nil {
+			t.Fatal(err)
+		}
+		for key, value := range written {
+			p, ok := props[key]
+			switch {
+			case !ok:
+				t.Errorf("%s: JSON key %q is missing from the TypeScript", name, key)
+			case p.optional:
+				t.Errorf("%s.%s is optional, but encoding/json always writes it", name, key)
+			case value == nil && !strings.HasSuffix(p.typ, "| null"):
+				t.Errorf("%s.%s: %s, but encoding/json writes null", name, key, p.typ)
+			}
+		}
+		for key, p := range props {
+			if _, ok := written[key]; !ok && !p.optional {
+				t.Errorf("%s.%s is required, but encoding/json leaves it out of a zero value", name, key)
+			}
+		}
+	}
+}
+
+func TestGenerate_SharesTheDomainConstants(t *testing.T) {
+	ts, err := apitypes.Generate(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`export const RoleAdmin = "` + growthdesk.RoleAdmin + `";`,
+		`export type Role = typeof RoleAdmin | typeof RoleEmployee | typeof RoleCustomer;`,
+		`export type Approval = typeof ApprovalPending | typeof ApprovalApproved | typeof ApprovalRejected;`,
+		`  role: Role;`,
+		`  approval_status: Approval;`,
+		`  preferred_time: PreferredTime;`,
+		`export const EInvalid = "` + growthdesk.EInvalid + `";`,
+		`export const FullNameMax = 100;`,
+		`export const PasswordMinLength = 6;`,
+	} {
+		if !bytes.Contains(ts, []byte(want)) {
+			t.Errorf("the generated file lacks %q", want)
+		}
+	}
+	if bytes.Contains(ts, []byte("export type Role = string")) {
+		t.Error("Role is declared both as string and as a union")
+	}
+}

@@ -1,0 +1,120 @@
+package calendar
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+func testMeeting() *growthdesk.Meeting {
+	start := time.Date(2026, 3, 10, 15, 0, 0, 0, time.UTC)
+	return &growthdesk.Meeting{
+		ID: "0b9d7c1e-2f7a-4a57-9d38-3c1f2b6f8a11", Title: "Quarterly review; results, next steps",
+		Description: "Line one\nLine two with a very long sentence that certainly goes beyond the seventy-five octet limit of one line",
+		Type:        growthdesk.MeetingTypeReview, StartTime: start, EndTime: start.Add(time.Hour),
+		Location: "Zoom", MeetingURL: "https://zoom.example/j/123",
+		Attendees: []growthdesk.MeetingAttendee{{Name: `Dana "DW", Whitfield`, Email: "dana@example.com"}, {Name: "No Mail"}},
+		Status:    growthdesk.MeetingStatusScheduled, Sequence: 2, CreatedAt: start.Add(-48 * time.Hour), UpdatedAt: start.Add(-time.Hour),
+	}
+}
+
+func parse(t *testing.T, data []byte) *ics.Calendar {
+	t.Helper()
+	for _, line := range strings.Split(string(data), "\r\n") {
+		if len(line) > 75 {
+			t.Errorf("line longer than 75 octets: %q", line)
+		}
+	}
+	cal, err := ics.ParseCalendar(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("parse: %v\n%s", err, data)
+	}
+	return cal
+}
+
+func TestInvitation_RequestAndCancelShareTheUID(t *testing.T) {
+	w, err := New("Growthdesk", "hello@growthdesk.io", "growthdesk.io")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testMeeting()
+	req, err := w.Invitation(m, "REQUEST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := parse(t, req)
+	if got := cal.CalendarProperties; !strings.Contains(string(req), "METHOD:REQUEST") || len(got) == 0 {
+		t.Fatalf("no METHOD:REQUEST:\n%s", req)
+	}
+	events := cal.Events()
+	if len(events) != 1 {
+		t.Fatalf("%d events", len(events))
+	}
+	e := events[0]
+	if e.Id() != m.ID+"@growthdesk.io" {
+		t.Errorf("UID %q", e.Id())
+	}
+	if got := e.GetProperty(ics.ComponentPropertySequence).Value; got != "2" {
+		t.Errorf("SEQUENCE %q", got)
+	}
+	if start, err := e.GetStartAt(); err != nil || !start.Equal(m.StartTime) {
+		t.Errorf("DTSTART %v %v", start, err)
+	}
+	if got := e.GetProperty(ics.ComponentPropertySummary).Value; got != m.Title {
+		t.Errorf("SUMMARY round trip %q", got)
+	}
+	if got := e.GetProperty(ics.ComponentPropertyDescription).Value; !strings.HasPrefix(got, m.Description) || !strings.Contains(got, "Join: https://zoom.example/j/123") {
+		t.Errorf("DESCRIPTION round trip %q", got)
+	}
+	if !strings.Contains(string(req), `SUMMARY:Quarterly review\; results\, next steps`) {
+		t.Errorf("SUMMARY not escaped:\n%s", req)
+	}
+	attendees := e.Attendees()
+	if len(attendees) != 1 || attendees[0].Email() != "dana@example.com" {
+		t.Fatalf("attendees %+v", attendees)
+	}
+	if cn := attendees[0].ICalParameters["CN"]; len(cn) != 1 || cn[0] != "Dana DW Whitfield" {
+		t.Errorf("CN %q", cn)
+	}
+
+	m.Status, m.Sequence = growthdesk.MeetingStatusCancelled, 3
+	cancel, err := w.Invitation(m, "CANCEL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ce := parse(t, cancel).Events()[0]
+	if !strings.Contains(string(cancel), "METHOD:CANCEL") || ce.Id() != e.Id() ||
+		ce.GetProperty(ics.ComponentPropertySequence).Value != "3" || ce.GetProperty(ics.ComponentPropertyStatus).Value != "CANCELLED" {
+		t.Fatalf("cancellation:\n%s", cancel)
+	}
+	if _, err := w.Invitation(m, "PUBLISH"); err == nil {
+		t.Fatal("an invitation with method PUBLISH was written")
+	}
+}
+
+func TestFeed_ListsEveryMeetingWithItsStatus(t *testing.T) {
+	w, err := New("Growthdesk", "hello@growthdesk.io", "growthdesk.io")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := testMeeting(), testMeeting()
+	b.ID, b.Status = "1b9d7c1e-2f7a-4a57-9d38-3c1f2b6f8a11", growthdesk.MeetingStatusCancelled
+	data, err := w.Feed("Growthdesk meetings", []*growthdesk.Meeting{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := parse(t, data)
+	if !strings.Contains(string(data), "METHOD:PUBLISH") || !strings.Contains(string(data), "X-WR-CALNAME:Growthdesk meetings") {
+		t.Fatalf("feed:\n%s", data)
+	}
+	events := cal.Events()
+	if len(events) != 2 || events[0].GetProperty(ics.ComponentPropertyStatus).Value != "CONFIRMED" ||
+		events[1].GetProperty(ics.ComponentPropertyStatus).Value != "CANCELLED" {
+		t.Fatalf("feed events:\n%s", data)
+	}
+}

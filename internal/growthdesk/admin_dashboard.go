@@ -1,0 +1,176 @@
+package growthdesk
+
+import (
+	"context"
+	"time"
+)
+
+// adminTicketStatuses are the ticket statuses, in the order the spec lists them.
+var adminTicketStatuses = []string{"open", "in_progress", "resolved", "closed"}
+
+// AdminDashboardMonths is how many months the Monthly Growth chart covers, this one included.
+const AdminDashboardMonths = 12
+
+// AdminActivityLimit is how many audit entries the Recent Activity list shows.
+const AdminActivityLimit = 10
+
+// MonthGrowth is the number of accounts and organizations created in one calendar month (UTC).
+type MonthGrowth struct {
+	// Month is the month as YYYY-MM.
+	Month         string `json:"month"`
+	Accounts      int    `json:"accounts"`
+	Organizations int    `json:"organizations"`
+}
+
+// StatusCount is the number of support tickets in one status.
+type StatusCount struct {
+	Status string `json:"status"`
+	Count  int    `json:"count"`
+}
+
+// AdminDashboard is what staff see at the portal's admin route.
+type AdminDashboard struct {
+	TotalUsers    int `json:"total_users"`
+	Organizations int `json:"organizations"`
+	// OpenTickets counts tickets that are open or in progress.
+	OpenTickets int `json:"open_tickets"`
+	// MonthlyRevenueCents is the monthly amount of active subscriptions, in cents; null for
+	// employees, who do not see revenue.
+	MonthlyRevenueCents *int64 `json:"monthly_revenue_cents"`
+	// Currency is the ISO code of MonthlyRevenueCents.
+	Currency       string        `json:"currency"`
+	Growth         []MonthGrowth `json:"growth" tstype:"MonthGrowth[]"`
+	TicketStatus   []StatusCount `json:"ticket_status" tstype:"StatusCount[]"`
+	RecentActivity []*AuditEntry `json:"recent_activity" tstype:"AuditEntry[]"`
+	GeneratedAt    time.Time     `json:"generated_at"`
+}
+
+// AdminDashboardStore reads the figures the accounts data gives.
+type AdminDashboardStore interface {
+	CountAccounts(ctx context.Context) (int, error)
+	CountOrganizations(ctx context.Context) (int, error)
+	// CreatedSince returns the creation times of accounts and of organizations created at
+	// or after since.
+	CreatedSince(ctx context.Context, since time.Time) (accounts, organizations []time.Time, err error)
+	ListAudit(ctx context.Context, limit int) ([]*AuditEntry, error)
+}
+
+// TicketCounter counts support tickets by status (the support desk implements it). A status
+// without tickets may be missing from the map.
+type TicketCounter interface {
+	CountTicketsByStatus(ctx context.Context) (map[string]int, error)
+}
+
+// RevenueReader sums the monthly amounts of active subscriptions (billing implements it).
+type RevenueReader interface {
+	MonthlyRevenue(ctx context.Context, c *Caller) (cents int64, currency string, err error)
+}
+
+// NoTickets is the TicketCounter of a build without the support desk: every count is zero.
+type NoTickets struct{}
+
+// CountTicketsByStatus returns no tickets.
+func (NoTickets) CountTicketsByStatus(context.Context) (map[string]int, error) { return nil, nil }
+
+// NoRevenue is the RevenueReader of a build without billing: the revenue is zero.
+type NoRevenue struct{}
+
+// MonthlyRevenue returns zero dollars.
+func (NoRevenue) MonthlyRevenue(context.Context, *Caller) (int64, string, error) {
+	return 0, "usd", nil
+}
+
+// AdminDashboards computes the admin dashboard from the data: accounts and organizations
+// from the store, tickets and revenue through the small interfaces their features implement
+// (nil reads as zero, never as a made-up figure).
+type AdminDashboards struct {
+	Store   AdminDashboardStore
+	Tickets TicketCounter
+	Revenue RevenueReader
+	// Now is the clock of the growth months; nil means time.Now.
+	Now func() time.Time
+}
+
+// Dashboard returns the figures for staff; revenue only for admins.
+func (d *AdminDashboards) Dashboard(ctx context.Context, c *Caller) (*AdminDashboard, error) {
+	if err := CanViewAdminDashboard(c); err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	if d.Now != nil {
+		now = d.Now().UTC()
+	}
+	out := &AdminDashboard{GeneratedAt: now, Currency: "usd"}
+	var err error
+	if out.TotalUsers, err = d.Store.CountAccounts(ctx); err != nil {
+		return nil, err
+	}
+	if out.Organizations, err = d.Store.CountOrganizations(ctx); err != nil {
+		return nil, err
+	}
+
+	var tickets TicketCounter = NoTickets{}
+	if d.Tickets != nil {
+		tickets = d.Tickets
+	}
+	byStatus, err := tickets.CountTicketsByStatus(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range adminTicketStatuses {
+		out.TicketStatus = append(out.TicketStatus, StatusCount{Status: s, Count: byStatus[s]})
+	}
+	out.OpenTickets = byStatus["open"] + byStatus["in_progress"]
+
+	if CanSeeRevenue(c) == nil {
+		var revenue RevenueReader = NoRevenue{}
+		if d.Revenue != nil {
+			revenue = d.Revenue
+		}
+		cents, currency, err := revenue.MonthlyRevenue(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		out.MonthlyRevenueCents = &cents
+		if currency != "" {
+			out.Currency = currency
+		}
+	}
+
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -(AdminDashboardMonths - 1), 0)
+	accounts, orgs, err := d.Store.CreatedSince(ctx, first)
+	if err != nil {
+		return nil, err
+	}
+	out.Growth = growthByMonth(first, accounts, orgs)
+
+	if out.RecentActivity, err = d.Store.ListAudit(ctx, AdminActivityLimit); err != nil {
+		return nil, err
+	}
+	if out.RecentActivity == nil {
+		out.RecentActivity = []*AuditEntry{}
+	}
+	return out, nil
+}
+
+// growthByMonth counts the times per calendar month, for AdminDashboardMonths months from first.
+func growthByMonth(first time.Time, accounts, orgs []time.Time) []MonthGrowth {
+	out := make([]MonthGrowth, AdminDashboardMonths)
+	index := map[string]int{}
+	for i := range out {
+		m := first.AddDate(0, i, 0).Format("2006-01")
+		out[i].Month = m
+		index[m] = i
+	}
+	for _, t := range accounts {
+		if i, ok := index[t.UTC().Format("2006-01")]; ok {
+			out[i].Accounts++
+		}
+	}
+	for _, t := range orgs {
+		if i, ok := index[t.UTC().Format("2006-01")]; ok {
+			out[i].Organizations++
+		}
+	}
+	return out
+}

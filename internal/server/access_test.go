@@ -1,0 +1,309 @@
+package server_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/growthdesk/growthdesk/internal/auth"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/server"
+	"github.com/growthdesk/growthdesk/internal/store/storetest"
+)
+
+// wantAccess is who may call each API route. A new route fails this test until it has its
+// row here, so that nobody adds a route without deciding who may call it.
+var wantAccess = map[string]growthdesk.Access{
+	"POST /api/v1/leads":                    growthdesk.AccessPublic,
+	"POST /api/v1/newsletter":               growthdesk.AccessPublic,
+	"POST /api/v1/newsletter/confirm":       growthdesk.AccessPublic,
+	"POST /api/v1/newsletter/unsubscribe":   growthdesk.AccessPublic,
+	"POST /api/v1/client-errors":            growthdesk.AccessPublic,
+	"GET /api/v1/profile":                   growthdesk.AccessSignedIn,
+	"PATCH /api/v1/profile":                 growthdesk.AccessSignedIn,
+	"GET /api/v1/profile/notifications":     growthdesk.AccessApproved,
+	"PUT /api/v1/profile/notifications":     growthdesk.AccessApproved,
+	"GET /api/v1/sessions":                  growthdesk.AccessApproved,
+	"DELETE /api/v1/sessions/{id}":          growthdesk.AccessApproved,
+	"GET /api/v1/organization/members":      growthdesk.AccessApproved,
+	"GET /api/v1/admin/users":               growthdesk.AccessStaff,
+	"POST /api/v1/admin/users/{id}/approve": growthdesk.AccessStaff,
+	"POST /api/v1/admin/users/{id}/reject":  growthdesk.AccessStaff,
+	"PATCH /api/v1/admin/users/{id}":        growthdesk.AccessStaff,
+	"GET /api/v1/admin/organizations":       growthdesk.AccessStaff,
+	"POST /api/v1/admin/organizations":      growthdesk.AccessStaff,
+	"GET /api/v1/admin/audit-log":           growthdesk.AccessStaff,
+	"GET /api/v1/admin/leads":               growthdesk.AccessStaff,
+	"GET /api/v1/admin/emails":              growthdesk.AccessStaff,
+
+	// Staff tools, part two: the admin dashboard and the community forum.
+	"GET /api/v1/admin/dashboard":            growthdesk.AccessStaff,
+	"GET /api/v1/forum/topics":               growthdesk.AccessApproved,
+	"POST /api/v1/forum/topics":              growthdesk.AccessApproved,
+	"GET /api/v1/forum/topics/{id}":          growthdesk.AccessApproved,
+	"PATCH /api/v1/forum/topics/{id}":        growthdesk.AccessStaff,
+	"DELETE /api/v1/forum/topics/{id}":       growthdesk.AccessStaff,
+	"POST /api/v1/forum/topics/{id}/replies": growthdesk.AccessApproved,
+	"PATCH /api/v1/forum/posts/{id}":         growthdesk.AccessApproved,
+	"DELETE /api/v1/forum/posts/{id}":        growthdesk.AccessStaff,
+
+	// Staff tools (issue 11).
+	"GET /api/v1/announcements":               growthdesk.AccessApproved,
+	"POST /api/v1/announcements/{id}/dismiss": growthdesk.AccessApproved,
+	"GET /api/v1/admin/announcements":         growthdesk.AccessStaff,
+	"POST /api/v1/admin/announcements":        growthdesk.AccessStaff,
+	"PATCH /api/v1/admin/announcements/{id}":  growthdesk.AccessStaff,
+	"DELETE /api/v1/admin/announcements/{id}": growthdesk.AccessStaff,
+	"GET /api/v1/impersonation":               growthdesk.AccessStaff,
+	"POST /api/v1/impersonation":              growthdesk.AccessStaff,
+	"DELETE /api/v1/impersonation":            growthdesk.AccessStaff,
+	"GET /api/v1/impersonation/candidates":    growthdesk.AccessStaff,
+
+	// Client workspace: meetings, calendars and the dashboard (issue 10).
+	"GET /api/v1/meetings":                  growthdesk.AccessApproved,
+	"POST /api/v1/meetings":                 growthdesk.AccessStaff,
+	"GET /api/v1/meetings/{id}":             growthdesk.AccessApproved,
+	"PUT /api/v1/meetings/{id}":             growthdesk.AccessStaff,
+	"POST /api/v1/meetings/{id}/complete":   growthdesk.AccessStaff,
+	"POST /api/v1/meetings/{id}/cancel":     growthdesk.AccessApproved,
+	"GET /api/v1/meetings/{id}/meeting.ics": growthdesk.AccessApproved,
+	"GET /api/v1/profile/calendar-feed":     growthdesk.AccessApproved,
+	"POST /api/v1/profile/calendar-feed":    growthdesk.AccessApproved,
+	"GET /api/v1/calendar/{feed}":           growthdesk.AccessPublic,
+	"GET /api/v1/dashboard":                 growthdesk.AccessApproved,
+
+	// Support desk (issue 8).
+	"GET /api/v1/support/categories":              growthdesk.AccessApproved,
+	"GET /api/v1/admin/support/categories":        growthdesk.AccessAdmin,
+	"POST /api/v1/admin/support/categories":       growthdesk.AccessAdmin,
+	"PATCH /api/v1/admin/support/categories/{id}": growthdesk.AccessAdmin,
+	"GET /api/v1/tickets":                         growthdesk.AccessApproved,
+	"GET /api/v1/tickets/summary":                 growthdesk.AccessStaff,
+	"POST /api/v1/tickets":                        growthdesk.AccessApproved,
+	"GET /api/v1/tickets/{id}":                    growthdesk.AccessApproved,
+	"PATCH /api/v1/tickets/{id}":                  growthdesk.AccessStaff,
+	"DELETE /api/v1/tickets/{id}":                 growthdesk.AccessStaff,
+	"POST /api/v1/tickets/{id}/responses":         growthdesk.AccessApproved,
+	"POST /api/v1/tickets/{id}/attachments":       growthdesk.AccessApproved,
+	"GET /api/v1/attachments/{id}":                growthdesk.AccessApproved,
+
+	// Billing.
+	"GET /api/v1/billing/plans":                       growthdesk.AccessApproved,
+	"GET /api/v1/billing":                             growthdesk.AccessApproved,
+	"POST /api/v1/billing/portal-session":             growthdesk.AccessApproved,
+	"POST /api/v1/billing/cancel":                     growthdesk.AccessApproved,
+	"POST /api/v1/billing/resume":                     growthdesk.AccessApproved,
+	"GET /api/v1/billing/checkout-sessions/{id}":      growthdesk.AccessApproved,
+	"GET /api/v1/admin/billing/subscriptions":         growthdesk.AccessAdmin,
+	"GET /api/v1/admin/billing/subscriptions.csv":     growthdesk.AccessAdmin,
+	"PATCH /api/v1/admin/billing/subscriptions/{id}":  growthdesk.AccessAdmin,
+	"DELETE /api/v1/admin/billing/subscriptions/{id}": growthdesk.AccessAdmin,
+	"GET /api/v1/admin/billing/summary":               growthdesk.AccessAdmin,
+
+	// Client workspace (issue 10).
+	"GET /api/v1/projects":                      growthdesk.AccessApproved,
+	"POST /api/v1/projects":                     growthdesk.AccessStaff,
+	"GET /api/v1/projects/{id}":                 growthdesk.AccessApproved,
+	"PUT /api/v1/projects/{id}":                 growthdesk.AccessStaff,
+	"DELETE /api/v1/projects/{id}":              growthdesk.AccessStaff,
+	"POST /api/v1/projects/{id}/updates":        growthdesk.AccessStaff,
+	"GET /api/v1/automations":                   growthdesk.AccessApproved,
+	"POST /api/v1/automations":                  growthdesk.AccessStaff,
+	"GET /api/v1/automations/{id}":              growthdesk.AccessApproved,
+	"PUT /api/v1/automations/{id}":              growthdesk.AccessStaff,
+	"DELETE /api/v1/automations/{id}":           growthdesk.AccessStaff,
+	"POST /api/v1/automations/{id}/pause":       growthdesk.AccessApproved,
+	"POST /api/v1/automations/{id}/resume":      growthdesk.AccessApproved,
+	"POST /api/v1/automations/{id}/token":       growthdesk.AccessStaff,
+	"GET /api/v1/automations/{id}/runs":         growthdesk.AccessApproved,
+	"POST /api/v1/automations/{id}/runs/ingest": growthdesk.AccessPublic,
+	"GET /api/v1/reports":                       growthdesk.AccessApproved,
+	"GET /api/v1/reports/summary":               growthdesk.AccessApproved,
+	"PATCH /api/v1/reports/{id}":                growthdesk.AccessStaff,
+	"POST /api/v1/reports/{id}/generate":        growthdesk.AccessApproved,
+	"GET /api/v1/reports/{id}/file":             growthdesk.AccessApproved,
+}
+
+// roleLevel is the highest access level each test role reaches.
+var roleLevel = map[string]growthdesk.Access{
+	"visitor":  growthdesk.AccessPublic,
+	"pending":  growthdesk.AccessSignedIn,
+	"customer": growthdesk.AccessApproved,
+	"employee": growthdesk.AccessStaff,
+	"admin":    growthdesk.AccessAdmin,
+}
+
+var pathParam = regexp.MustCompile(`\{[a-z_]+\}`)
+
+// TestAPIRoutes_EveryRouteByRole calls every declared route as every role: roles below the
+// declared access are refused (401 without a session, 403 otherwise) before anything runs;
+// roles at or above it get past the gate (any answer but 401 and 403, here mostly 404 for an
+// unknown id or 422 for an empty body).
+func TestAPIRoutes_EveryRouteByRole(t *testing.T) {
+	checkRoutesByRole(t, server.APIRoutes(), wantAccess, "wantAccess")
+}
+
+// checkRoutesByRole compares the declared routes with the table want (named table in
+// messages) and calls each route as every role.
+func checkRoutesByRole(t *testing.T, routes []server.Route, want map[string]growthdesk.Access, table string) {
+	t.Helper()
+	declared := map[string]bool{}
+	for _, r := range routes {
+		key := r.Method + " " + r.Path
+		declared[key] = true
+		access, ok := want[key]
+		if !ok {
+			t.Errorf("%s is declared %s but has no row in %s", key, r.Access, table)
+		} else if r.Access != access {
+			t.Errorf("%s is declared %s, want %s", key, r.Access, access)
+		}
+	}
+	for key := range want {
+		if !declared[key] {
+			t.Errorf("%s has a row in %s but no route", key, table)
+		}
+	}
+
+	env := newPortalEnv(t, storetest.SQLite(t))
+	for _, r := range routes {
+		path := pathParam.ReplaceAllString(r.Path, "00000000-0000-4000-8000-000000000000")
+		body := ""
+		if r.Method != "GET" && r.Method != "DELETE" {
+			body = "{}"
+		}
+		for _, role := range []string{"visitor", "pending", "customer", "employee", "admin"} {
+			res := env.as(t, role, r.Method, path, body)
+			allowed := roleLevel[role] >= r.Access
+			switch {
+			case allowed && (res.status == 401 || res.status == 403):
+				t.Errorf("%s %s as %s (declared %s): refused with %d %s", r.Method, r.Path, role, r.Access, res.status, res.body)
+			case !allowed && role == "visitor" && res.status != 401:
+				t.Errorf("%s %s as visitor: %d, want 401", r.Method, r.Path, res.status)
+			case !allowed && role != "visitor" && res.status != 403:
+				t.Errorf("%s %s as %s (declared %s): %d, want 403", r.Method, r.Path, role, r.Access, res.status)
+			case res.status >= 500:
+				t.Errorf("%s %s as %s: %d %s", r.Method, r.Path, role, res.status, res.body)
+			}
+		}
+	}
+}
+
+// TestMailLog_StaffNeverSeeALiveSecret is the account-takeover path of the security review:
+// an employee asks for a password reset of an admin and reads the mail log. No staff answer
+// may hold the code or the token of the link.
+func TestMailLog_StaffNeverSeeALiveSecret(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	for _, kind := range []string{"/auth/v1/recover", "/auth/v1/otp"} {
+		res := env.do(t, "POST", kind, "application/json", `{"email":"admin@example.com"}`)
+		if res.status != 200 {
+			t.Fatalf("%s: %d %s", kind, res.status, res.body)
+		}
+	}
+	mails, err := env.outbox.ListMail(context.Background(), 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secrets []string
+	codeRe := regexp.MustCompile(`\b\d{6}\b`)
+	tokenRe := regexp.MustCompile(`token=([^&\s]+)`)
+	for _, m := range mails {
+		if m.Email.To != "admin@example.com" {
+			continue
+		}
+		secrets = append(secrets, codeRe.FindAllString(m.Email.Text, -1)...)
+		for _, match := range tokenRe.FindAllStringSubmatch(m.Email.Text, -1) {
+			secrets = append(secrets, match[1])
+		}
+	}
+	if len(secrets) < 2 {
+		t.Fatalf("expected the admin's mail to carry a code and a link token, found %q", secrets)
+	}
+	for _, role := range []string{"employee", "admin"} {
+		res := env.as(t, role, "GET", "/api/v1/admin/emails?limit=500", "")
+		if res.status != 200 || !strings.Contains(res.body, "admin@example.com") {
+			t.Fatalf("mail log as %s: %d %s", role, res.status, res.body)
+		}
+		for _, secret := range secrets {
+			if strings.Contains(res.body, secret) {
+				t.Errorf("mail log as %s carries the live secret %q", role, secret)
+			}
+		}
+		if !strings.Contains(res.body, "[link removed]") {
+			t.Errorf("mail log as %s shows no redaction marker: %s", role, res.body)
+		}
+	}
+}
+
+// TestPortalAPI_EmployeesManageCustomersOnly: employees approve, reject and move customers;
+// nobody changes their own approval or organization; admins manage everyone else.
+func TestPortalAPI_EmployeesManageCustomersOnly(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	org := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`)
+	orgID := regexp.MustCompile(`"id":"([^"]+)"`).FindStringSubmatch(org.body)[1]
+	second := env.signUpStaff(t, "employee2@example.com", "employee")
+
+	cases := []struct {
+		name, role, method, path, body string
+		status                         int
+	}{
+		{"employee cannot reject another employee", "employee", "POST", "/api/v1/admin/users/" + second + "/reject", "", 403},
+		{"employee cannot reject themselves", "employee", "POST", "/api/v1/admin/users/" + env.ids["employee"] + "/reject", "", 403},
+		{"employee cannot move themselves", "employee", "PATCH", "/api/v1/admin/users/" + env.ids["employee"], `{"organization_id":"` + orgID + `"}`, 403},
+		{"employee cannot move another employee", "employee", "PATCH", "/api/v1/admin/users/" + second, `{"organization_id":"` + orgID + `"}`, 403},
+		{"admin cannot move themselves", "admin", "PATCH", "/api/v1/admin/users/" + env.ids["admin"], `{"organization_id":"` + orgID + `"}`, 403},
+		{"admin cannot reject themselves", "admin", "POST", "/api/v1/admin/users/" + env.ids["admin"] + "/reject", "", 403},
+		{"employee moves a customer", "employee", "PATCH", "/api/v1/admin/users/" + env.ids["customer"], `{"organization_id":"` + orgID + `"}`, 200},
+		{"admin moves an employee", "admin", "PATCH", "/api/v1/admin/users/" + second, `{"organization_id":"` + orgID + `"}`, 200},
+		{"admin rejects an employee", "admin", "POST", "/api/v1/admin/users/" + second + "/reject", "", 200},
+	}
+	for _, tc := range cases {
+		if res := env.as(t, tc.role, tc.method, tc.path, tc.body); res.status != tc.status {
+			t.Errorf("%s: %d %s, want %d", tc.name, res.status, res.body, tc.status)
+		}
+	}
+	// The refused changes left the employee where they were.
+	me := env.as(t, "employee", "GET", "/api/v1/profile", "")
+	if !strings.Contains(me.body, `"organization_id":null`) || !strings.Contains(me.body, `"approval_status":"approved"`) {
+		t.Fatalf("employee's own account changed: %s", me.body)
+	}
+}
+
+// signUpStaff creates one more approved account with the role and returns its id.
+func (e *portalEnv) signUpStaff(t *testing.T, email, role string) string {
+	t.Helper()
+	u, err := e.auth.CreateUser(context.Background(), auth.CreateUserParams{
+		Email: email, Password: testPassword, FullName: "Second " + role, Role: role, Approved: true, Confirmed: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}
+
+func TestTeam_MembersOfTheCallersOrganizationOnly(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	idOf := regexp.MustCompile(`"id":"([^"]+)"`)
+	acme := idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
+	beta := idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]
+
+	if res := env.as(t, "customer", "GET", "/api/v1/organization/members", ""); res.status != 404 || !strings.Contains(res.body, "not part of an organization") {
+		t.Fatalf("customer without organization: %d %s", res.status, res.body)
+	}
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+acme+`"}`)
+	other := env.signUpStaff(t, "other@beta.example", "customer")
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+other, `{"organization_id":"`+beta+`"}`)
+
+	// Naming another organization changes nothing for a customer.
+	res := env.as(t, "customer", "GET", "/api/v1/organization/members?organization="+beta, "")
+	if res.status != 200 || !strings.Contains(res.body, "customer@example.com") || strings.Contains(res.body, "other@beta.example") {
+		t.Fatalf("customer's team: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "employee", "GET", "/api/v1/organization/members", ""); res.status != 422 || !strings.Contains(res.body, `"organization"`) {
+		t.Fatalf("staff without an organization filter: %d %s", res.status, res.body)
+	}
+	res = env.as(t, "employee", "GET", "/api/v1/organization/members?organization="+beta, "")
+	if res.status != 200 || !strings.Contains(res.body, "other@beta.example") || strings.Contains(res.body, "customer@example.com") {
+		t.Fatalf("staff reading Beta: %d %s", res.status, res.body)
+	}
+}

@@ -1,0 +1,84 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	q := r.URL.Query()
+	list, err := s.deps.Accounts.ListAccounts(r.Context(), c, growthdesk.AccountFilter{Search: q.Get("search"), Approval: q.Get("approval")})
+	respondList(w, r, s, list, err)
+}
+
+func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	v, err := s.deps.Accounts.Approve(r.Context(), c, r.PathValue("id"))
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+func (s *Server) handleReject(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	v, err := s.deps.Accounts.Reject(r.Context(), c, r.PathValue("id"))
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+func (s *Server) handleChangeAccount(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	var raw map[string]json.RawMessage
+	if err := decodeJSON(w, r, maxJSONBody, &raw); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var ch growthdesk.AccountChange
+	bad := map[string]string{}
+	if v, ok := raw["role"]; ok {
+		var role string
+		if json.Unmarshal(v, &role) != nil {
+			bad["role"] = "Must be a string."
+		}
+		ch.Role = &role
+	}
+	if v, ok := raw["organization_id"]; ok {
+		ch.SetOrganization = true
+		if string(v) != "null" {
+			var org string
+			if json.Unmarshal(v, &org) != nil || org == "" {
+				bad["organization_id"] = "Must be an organization id or null."
+			}
+			ch.Organization = &org
+		}
+	}
+	if len(bad) > 0 {
+		writeError(w, r, s.log, growthdesk.Invalid(bad))
+		return
+	}
+	v, err := s.deps.Accounts.ChangeAccount(r.Context(), c, r.PathValue("id"), ch)
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+func (s *Server) handleListOrganizations(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	list, err := s.deps.Accounts.ListOrganizations(r.Context(), c)
+	respondList(w, r, s, list, err)
+}
+
+func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	var in struct {
+		Name string `json:"name"`
+	}
+	if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	v, err := s.deps.Accounts.CreateOrganization(r.Context(), c, in.Name)
+	s.reply(w, r, http.StatusCreated, v, err)
+}
+
+func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	list, err := s.deps.Accounts.AuditLog(r.Context(), c, queryLimit(r))
+	respondList(w, r, s, list, err)
+}
+
+func (s *Server) handleListLeads(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	list, err := s.deps.Leads.List(r.Context(), c, queryLimit(r))
+	respondList(w, r, s, list, err)
+}

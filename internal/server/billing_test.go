@@ -1,0 +1,469 @@
+package server_test
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stripe/stripe-go/v85/webhook"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/payments"
+	"github.com/growthdesk/growthdesk/internal/payments/stripemock"
+	"github.com/growthdesk/growthdesk/internal/store"
+	"github.com/growthdesk/growthdesk/internal/store/storetest"
+)
+
+var idRe = regexp.MustCompile(`"id":"([^"]+)"`)
+
+// billingOrgs puts the customer into Acme and a second customer ("other") into Beta.
+func billingOrgs(t *testing.T, env *portalEnv) (acme, beta string) {
+	t.Helper()
+	acme = idRe.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
+	beta = idRe.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta Bakery"}`).body)[1]
+	env.ids["other"] = env.signUpStaff(t, "other@example.com", "customer")
+	env.tokens["other"] = env.signIn(t, "other@example.com")
+	for role, org := range map[string]string{"customer": acme, "other": beta} {
+		if res := env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids[role], `{"organization_id":"`+org+`"}`); res.status != 200 {
+			t.Fatalf("move %s: %d %s", role, res.status, res.body)
+		}
+	}
+	return acme, beta
+}
+
+func form(env *portalEnv, t *testing.T, path, body string) response {
+	t.Helper()
+	return env.do(t, "POST", path, "application/x-www-form-urlencoded", body)
+}
+
+func decode[T any](t *testing.T, body string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatalf("decode %s: %v", body, err)
+	}
+	return v
+}
+
+// TestBilling_PurchaseWithTheTestProvider walks the whole purchase offline: the catalogue,
+// checkout, the local checkout page, paying, the success page's check, the billing page, the
+// card page, cancel and resume, and the admins' overview, CSV, status change and delete.
+func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+
+		plans := env.as(t, "customer", "GET", "/api/v1/billing/plans", "")
+		if plans.status != 200 || !strings.Contains(plans.body, `"name":"Chatbot Setup"`) || !strings.Contains(plans.body, `"description":"Just for testing"`) ||
+			!strings.Contains(plans.body, `"amount":100`) || !strings.Contains(plans.body, `"mode":"subscription"`) {
+			t.Fatalf("plans: %d %s", plans.status, plans.body)
+		}
+
+		// Return URLs off the site are replaced by the billing page's own.
+		res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout",
+			`{"price_id":"price_chatbot_setup_monthly","success_url":"https://evil.example/x","cancel_url":"//evil.example","mode":"payment"}`)
+		if res.status != 200 {
+			t.Fatalf("checkout: %d %s", res.status, res.body)
+		}
+		answer := decode[map[string]string](t, res.body)
+		prefix := testSiteURL + "/functions/v1/test-checkout/"
+		if !strings.HasPrefix(answer["url"], prefix) {
+			t.Fatalf("checkout url %q", answer["url"])
+		}
+		session := strings.TrimPrefix(answer["url"], prefix)
+
+		page := env.do(t, "GET", "/functions/v1/test-checkout/"+session, "", "")
+		if page.status != 200 || !strings.Contains(page.body, "Chatbot Setup") || !strings.Contains(page.body, "$1.00") ||
+			!strings.Contains(page.body, ">Pay</button>") || !strings.Contains(page.body, ">Cancel</button>") {
+			t.Fatalf("checkout page: %d %s", page.status, page.body)
+		}
+		if status := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, ""); !strings.Contains(status.body, `"paid":false`) {
+			t.Fatalf("unpaid session: %s", status.body)
+		}
+
+		paid := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4444")
+		loc, _ := url.Parse(paid.header.Get("Location"))
+		if paid.status != 303 || loc.Host != "www.example.com" || loc.Path != "/portal/billing" || loc.Query().Get("success") != "true" ||
+			loc.Query().Get("session_id") != session {
+			t.Fatalf("pay: %d %s", paid.status, paid.header.Get("Location"))
+		}
+		// Paying twice (a double click) changes nothing.
+		form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242")
+
+		status := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, "")
+		if status.status != 200 || !strings.Contains(status.body, `"paid":true`) || !strings.Contains(status.body, `"status":"complete"`) {
+			t.Fatalf("paid session: %d %s", status.status, status.body)
+		}
+		for _, role := range []string{"other"} {
+			if res := env.as(t, role, "GET", "/api/v1/billing/checkout-sessions/"+session, ""); res.status != 404 {
+				t.Fatalf("%s reads another organization's checkout: %d %s", role, res.status, res.body)
+			}
+		}
+
+		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		sub := acct.Subscription
+		if sub == nil || sub.PlanName != "Chatbot Setup" || sub.Status != "active" || sub.Amount != 100 || sub.BillingCycle != "monthly" ||
+			sub.NextBillingDate == nil || sub.NextBillingDate.Before(time.Now().Add(27*24*time.Hour)) {
+			t.Fatalf("subscription %+v", sub)
+		}
+		if acct.PaymentMethod == nil || acct.PaymentMethod.Last4 != "4444" || acct.PaymentMethod.Brand != "mastercard" {
+			t.Fatalf("payment method %+v", acct.PaymentMethod)
+		}
+		if len(acct.Invoices) != 1 || acct.Invoices[0].Status != "paid" || acct.Invoices[0].Amount != 100 || acct.Invoices[0].PaidAt == nil {
+			t.Fatalf("invoices %+v", acct.Invoices)
+		}
+		doc, _ := url.Parse(acct.Invoices[0].DocumentURL)
+		if res := env.do(t, "GET", doc.Path, "", ""); res.status != 200 || !strings.Contains(res.body, "Acme") || !strings.Contains(res.body, "$1.00") {
+			t.Fatalf("invoice document: %d %s", res.status, res.body)
+		}
+		other := decode[growthdesk.BillingAccount](t, env.as(t, "other", "GET", "/api/v1/billing", "").body)
+		if other.Subscription != nil || len(other.Invoices) != 0 {
+			t.Fatalf("another organization sees Acme's billing: %+v", other)
+		}
+
+		// The same plan again is refused: the organization has it.
+		if res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`); res.status != 409 ||
+			!strings.Contains(res.body, `"error":"Your organization already has the Chatbot Setup plan."`) {
+			t.Fatalf("buying the same plan twice: %d %s", res.status, res.body)
+		}
+
+		// The card page changes the card through the same event path.
+		portal := decode[map[string]string](t, env.as(t, "customer", "POST", "/api/v1/billing/portal-session", "").body)
+		pu, _ := url.Parse(portal["url"])
+		if res := env.do(t, "GET", pu.Path, "", ""); res.status != 200 || !strings.Contains(res.body, "Update Payment Method") {
+			t.Fatalf("card page: %d %s", res.status, res.body)
+		}
+		if res := form(env, t, pu.Path, "card=4242"); res.status != 303 {
+			t.Fatalf("save card: %d %s", res.status, res.body)
+		}
+		if acct := env.as(t, "customer", "GET", "/api/v1/billing", "").body; !strings.Contains(acct, `"last4":"4242"`) {
+			t.Fatalf("card not changed: %s", acct)
+		}
+		if res := env.as(t, "other", "POST", "/api/v1/billing/portal-session", ""); res.status != 409 {
+			t.Fatalf("portal without a customer: %d %s", res.status, res.body)
+		}
+
+		if res := env.as(t, "customer", "POST", "/api/v1/billing/cancel", ""); res.status != 200 || !strings.Contains(res.body, `"cancel_at_period_end":true`) {
+			t.Fatalf("cancel: %d %s", res.status, res.body)
+		}
+		next, err := (&growthdesk.Billing{Store: store.NewBillingStore(db)}).NextBillingDate(context.Background(), customerCaller(t, env, db))
+		if err != nil || next != nil {
+			t.Fatalf("next billing date of a subscription ending: %v %v", next, err)
+		}
+		if res := env.as(t, "customer", "POST", "/api/v1/billing/resume", ""); res.status != 200 || !strings.Contains(res.body, `"cancel_at_period_end":false`) {
+			t.Fatalf("resume: %d %s", res.status, res.body)
+		}
+		next, err = (&growthdesk.Billing{Store: store.NewBillingStore(db)}).NextBillingDate(context.Background(), customerCaller(t, env, db))
+		if err != nil || next == nil || !next.Equal(*sub.NextBillingDate) {
+			t.Fatalf("next billing date %v, want %v (%v)", next, sub.NextBillingDate, err)
+		}
+
+		// The admins' overview.
+		list := decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions?status=active&q=acm", "").body)
+		if list.Total != 1 || list.Items[0].OrganizationName != "Acme" {
+			t.Fatalf("overview list %+v", list)
+		}
+		if l := decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions?status=past_due", "").body); l.Total != 0 {
+			t.Fatalf("past due filter %+v", l)
+		}
+		sum := decode[growthdesk.BillingSummary](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/summary", "").body)
+		if sum.TotalRevenue != 100 || sum.ActiveSubscriptions != 1 || sum.MonthlyRecurring != 100 || sum.ChurnRate != 0 || sum.Currency != "usd" {
+			t.Fatalf("summary %+v", sum)
+		}
+		csvRes := env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions.csv?status=active", "")
+		rows, err := csv.NewReader(strings.NewReader(csvRes.body)).ReadAll()
+		if csvRes.status != 200 || err != nil || len(rows) != 2 || rows[1][0] != "Acme" || rows[1][1] != "Chatbot Setup" || rows[1][2] != "1.00" || rows[1][5] != "active" {
+			t.Fatalf("csv: %d %q %v", csvRes.status, rows, err)
+		}
+		for _, path := range []string{"/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"} {
+			if res := env.as(t, "employee", "GET", path, ""); res.status != 403 {
+				t.Fatalf("employee %s: %d", path, res.status)
+			}
+		}
+		subPath := "/api/v1/admin/billing/subscriptions/" + sub.ID
+		for _, bad := range []string{`{"status":"paused"}`, `{"status":1}`, `{`, `[]`} {
+			if res := env.as(t, "admin", "PATCH", subPath, bad); res.status < 400 || res.status >= 500 {
+				t.Fatalf("bad status change %s: %d %s", bad, res.status, res.body)
+			}
+		}
+		if res := env.as(t, "admin", "PATCH", "/api/v1/admin/billing/subscriptions/nope", `{"status":"active"}`); res.status != 404 {
+			t.Fatalf("unknown subscription: %d", res.status)
+		}
+		if res := env.as(t, "admin", "PATCH", subPath, `{"status":"cancelled"}`); res.status != 200 || !strings.Contains(res.body, `"status":"cancelled"`) {
+			t.Fatalf("status change: %d %s", res.status, res.body)
+		}
+		if sum := decode[growthdesk.BillingSummary](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/summary", "").body); sum.ChurnRate != 100 || sum.ActiveSubscriptions != 0 {
+			t.Fatalf("churn after cancelling the only subscription %+v", sum)
+		}
+		audit := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body
+		for _, action := range []string{growthdesk.AuditSubscriptionStatus, growthdesk.AuditCheckoutStart, growthdesk.AuditSubscriptionCancel, growthdesk.AuditSubscriptionResume} {
+			if !strings.Contains(audit, action) {
+				t.Errorf("audit log lacks %s", action)
+			}
+		}
+		if res := env.as(t, "admin", "DELETE", subPath, ""); res.status != 204 {
+			t.Fatalf("delete: %d %s", res.status, res.body)
+		}
+		if res := env.as(t, "admin", "DELETE", subPath, ""); res.status != 404 {
+			t.Fatalf("delete twice: %d", res.status)
+		}
+		if !strings.Contains(env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body, growthdesk.AuditSubscriptionDelete) {
+			t.Error("delete not audited")
+		}
+	})
+}
+
+func customerCaller(t *testing.T, env *portalEnv, db *store.DB) *growthdesk.Caller {
+	t.Helper()
+	p, err := store.NewAccountStore(db).GetProfile(context.Background(), env.ids["customer"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &growthdesk.Caller{Profile: p}
+}
+
+// TestBilling_CheckoutRefusesBadInputAndOtherCallers: the spec's {error} answers.
+func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	billingOrgs(t, env)
+	cases := []struct {
+		name, role, body string
+		status           int
+		field            string
+	}{
+		{"unknown price", "customer", `{"price_id":"price_free","mode":"subscription"}`, 422, "price_id"},
+		{"no price", "customer", `{"success_url":"/x"}`, 422, "price_id"},
+		{"wrong type", "customer", `{"price_id":5}`, 422, "price_id"},
+		{"bad mode", "customer", `{"price_id":"price_chatbot_setup_monthly","mode":"forever"}`, 422, "mode"},
+		{"malformed", "customer", `{"price_id":`, 400, ""},
+		{"control character", "customer", `{"price_id":"price\u0000"}`, 422, "price_id"},
+		{"staff", "employee", `{"price_id":"price_chatbot_setup_monthly"}`, 409, ""},
+		{"pending", "pending", `{"price_id":"price_chatbot_setup_monthly"}`, 403, ""},
+		{"visitor", "visitor", `{"price_id":"price_chatbot_setup_monthly"}`, 401, ""},
+	}
+	for _, tc := range cases {
+		res := env.as(t, tc.role, "POST", "/functions/v1/stripe-checkout", tc.body)
+		body := decode[map[string]any](t, res.body)
+		if res.status != tc.status || body["error"] == nil || body["error"] == "" {
+			t.Errorf("%s: %d %s, want %d with an error", tc.name, res.status, res.body, tc.status)
+			continue
+		}
+		if tc.field != "" {
+			if f, _ := body["fields"].(map[string]any); f[tc.field] == nil {
+				t.Errorf("%s: no message for %s: %s", tc.name, tc.field, res.body)
+			}
+		}
+	}
+	big := `{"price_id":"` + strings.Repeat("a", 70<<10) + `"}`
+	if res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", big); res.status != 413 {
+		t.Errorf("oversized body: %d", res.status)
+	}
+	// A customer without an organization gets a clear answer.
+	id := env.signUpStaff(t, "lonely@example.com", "customer")
+	_ = id
+	env.tokens["lonely"] = env.signIn(t, "lonely@example.com")
+	if res := env.as(t, "lonely", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`); res.status != 409 ||
+		!strings.Contains(res.body, "not part of an organization") {
+		t.Errorf("no organization: %d %s", res.status, res.body)
+	}
+	// Canceling on the test page returns to the cancel URL and the session stays unpaid.
+	res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly","success_url":"/checkout/success?success=true","cancel_url":"/portal/billing?canceled=true"}`)
+	session := strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
+	cancel := form(env, t, "/functions/v1/test-checkout/"+session+"/cancel", "")
+	if cancel.status != 303 || cancel.header.Get("Location") != testSiteURL+"/portal/billing?canceled=true" {
+		t.Fatalf("cancel: %d %s", cancel.status, cancel.header.Get("Location"))
+	}
+	if pay := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", ""); pay.header.Get("Location") != testSiteURL+"/portal/billing?canceled=true" {
+		t.Fatalf("paying a canceled checkout: %d %s", pay.status, pay.header.Get("Location"))
+	}
+	if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, "").body; !strings.Contains(s, `"paid":false`) || !strings.Contains(s, `"status":"expired"`) {
+		t.Fatalf("canceled session: %s", s)
+	}
+	if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/cs_made_up", ""); s.status != 404 {
+		t.Fatalf("made-up session: %d", s.status)
+	}
+}
+
+// stripeEnv is the server on Stripe (stripe-mock) with the customer's organization's Stripe customer known.
+func stripeEnv(t *testing.T, db *store.DB) (*portalEnv, string) {
+	t.Helper()
+	st, err := payments.NewStripe(payments.StripeOptions{SecretKey: "sk_test_123", WebhookSecret: "whsec_test", APIBase: stripemock.Start(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newGuardEnv(t, db, guardOptions{stripe: st})
+	acme, _ := billingOrgs(t, env)
+	if err := store.NewBillingStore(db).SaveCustomer(context.Background(), "stripe", acme, "cus_acme"); err != nil {
+		t.Fatal(err)
+	}
+	return env, acme
+}
+
+func (e *portalEnv) webhook(t *testing.T, id, typ string, created time.Time, obj map[string]any, signedAt time.Time, secret string) response {
+	t.Helper()
+	raw, _ := json.Marshal(map[string]any{"id": id, "object": "event", "type": typ, "created": created.Unix(), "api_version": "2025-01-27.acacia",
+		"data": map[string]any{"object": obj}})
+	sig := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: raw, Secret: secret, Timestamp: signedAt})
+	return e.do(t, "POST", "/functions/v1/stripe-webhook", "application/json", string(raw), "Stripe-Signature", sig.Header)
+}
+
+func stripeSub(status string, periodEnd time.Time, last4 string) map[string]any {
+	return map[string]any{"id": "sub_acme", "object": "subscription", "customer": "cus_acme", "status": status, "cancel_at_period_end": false,
+		"default_payment_method": map[string]any{"id": "pm_" + last4, "object": "payment_method", "card": map[string]any{"brand": "visa", "last4": last4}},
+		"items": map[string]any{"data": []any{map[string]any{"id": "si_1", "current_period_end": periodEnd.Unix(),
+			"price": map[string]any{"id": "price_chatbot_setup_monthly", "unit_amount": 100, "currency": "usd", "recurring": map[string]any{"interval": "month"}}}}}}
+}
+
+func stripeInvoice(id string, status string) map[string]any {
+	return map[string]any{"id": id, "object": "invoice", "customer": "cus_acme", "amount_due": 100, "amount_paid": 0, "currency": "usd", "status": status,
+		"hosted_invoice_url": "https://invoice.stripe.com/i/" + id, "parent": map[string]any{"subscription_details": map[string]any{"subscription": "sub_acme"}}}
+}
+
+// TestStripeWebhook_SignedOnceInAnyOrder: a bad or stale signature is refused and changes
+// nothing, an event delivered twice is applied once, and events out of order end in the
+// state of the newest.
+func TestStripeWebhook_SignedOnceInAnyOrder(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env, _ := stripeEnv(t, db)
+		now := time.Now()
+		t0 := now.Add(-time.Hour)
+		end := now.Add(30 * 24 * time.Hour).Truncate(time.Second)
+
+		if res := env.webhook(t, "evt_bad", "customer.subscription.created", t0, stripeSub("active", end, "4242"), now, "whsec_wrong"); res.status != 422 {
+			t.Fatalf("bad signature: %d %s", res.status, res.body)
+		}
+		if res := env.webhook(t, "evt_stale", "customer.subscription.created", t0, stripeSub("active", end, "4242"), now.Add(-301*time.Second), "whsec_test"); res.status != 422 {
+			t.Fatalf("stale signature: %d %s", res.status, res.body)
+		}
+		if acct := env.as(t, "customer", "GET", "/api/v1/billing", "").body; !strings.Contains(acct, `"subscription":null`) {
+			t.Fatalf("a refused webhook changed billing: %s", acct)
+		}
+
+		// Out of order: the update to past_due (t0+2) arrives before the creation (t0+1).
+		if res := env.webhook(t, "evt_upd", "customer.subscription.updated", t0.Add(2*time.Second), stripeSub("past_due", end, "1111"), now, "whsec_test"); res.status != 200 {
+			t.Fatalf("update: %d %s", res.status, res.body)
+		}
+		if res := env.webhook(t, "evt_new", "customer.subscription.created", t0.Add(time.Second), stripeSub("active", end, "4242"), now, "whsec_test"); res.status != 200 {
+			t.Fatalf("create: %d %s", res.status, res.body)
+		}
+		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		if acct.Subscription == nil || acct.Subscription.Status != "past_due" || acct.PaymentMethod == nil || acct.PaymentMethod.Last4 != "1111" ||
+			acct.Subscription.PlanName != "Chatbot Setup" || !acct.Subscription.NextBillingDate.Equal(end) {
+			t.Fatalf("out of order: %+v %+v", acct.Subscription, acct.PaymentMethod)
+		}
+
+		// A failed payment e-mails the organization's customers, once, even when delivered twice.
+		before := countMail(t, env, "customer@example.com")
+		for i := 0; i < 2; i++ {
+			res := env.webhook(t, "evt_fail", "invoice.payment_failed", t0.Add(3*time.Second), stripeInvoice("in_1", "open"), now, "whsec_test")
+			if res.status != 200 || (i == 1 && !strings.Contains(res.body, `"applied":false`)) {
+				t.Fatalf("payment failed #%d: %d %s", i, res.status, res.body)
+			}
+		}
+		if got := countMail(t, env, "customer@example.com") - before; got != 1 {
+			t.Fatalf("payment-failed e-mails: %d, want 1", got)
+		}
+		if countMail(t, env, "other@example.com") != 0 {
+			t.Fatal("another organization's customer got the payment-failed e-mail")
+		}
+		// The paid invoice (t0+5) wins over an older failure delivered late (t0+4).
+		if res := env.webhook(t, "evt_paid", "invoice.paid", t0.Add(5*time.Second), map[string]any{"id": "in_1", "object": "invoice", "customer": "cus_acme",
+			"amount_due": 100, "amount_paid": 100, "currency": "usd", "status": "paid", "status_transitions": map[string]any{"paid_at": t0.Add(5 * time.Second).Unix()},
+			"parent": map[string]any{"subscription_details": map[string]any{"subscription": "sub_acme"}}}, now, "whsec_test"); res.status != 200 {
+			t.Fatalf("paid: %d %s", res.status, res.body)
+		}
+		env.webhook(t, "evt_fail_late", "invoice.payment_failed", t0.Add(4*time.Second), stripeInvoice("in_1", "open"), now, "whsec_test")
+		acct = decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		if acct.Subscription.Status != "active" || len(acct.Invoices) != 1 || acct.Invoices[0].Status != "paid" || acct.Invoices[0].Amount != 100 {
+			t.Fatalf("after paid: %+v %+v", acct.Subscription, acct.Invoices)
+		}
+
+		// Deleted is final: a late update does not bring the subscription back.
+		env.webhook(t, "evt_del", "customer.subscription.deleted", t0.Add(7*time.Second), stripeSub("canceled", end, "1111"), now, "whsec_test")
+		env.webhook(t, "evt_late", "customer.subscription.updated", t0.Add(6*time.Second), stripeSub("active", end, "1111"), now, "whsec_test")
+		if s := env.as(t, "customer", "GET", "/api/v1/billing", "").body; !strings.Contains(s, `"status":"cancelled"`) {
+			t.Fatalf("after delete: %s", s)
+		}
+		// An unknown customer's event is recorded and ignored.
+		other := stripeSub("active", end, "4242")
+		other["id"], other["customer"] = "sub_x", "cus_unknown"
+		if res := env.webhook(t, "evt_x", "customer.subscription.created", now, other, now, "whsec_test"); res.status != 200 {
+			t.Fatalf("unknown customer: %d %s", res.status, res.body)
+		}
+		if l := decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions", "").body); l.Total != 1 {
+			t.Fatalf("subscriptions %+v", l)
+		}
+	})
+}
+
+// TestStripeCheckout_CreatesASessionAtStripe: checkout through stripe-mock.
+func TestStripeCheckout_CreatesASessionAtStripe(t *testing.T) {
+	env, _ := stripeEnv(t, storetest.SQLite(t))
+	res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly","success_url":"/checkout/success?success=true","cancel_url":"/portal/billing?canceled=true","mode":"subscription"}`)
+	if res.status != 200 || !strings.Contains(res.body, `"url":"`) {
+		t.Fatalf("checkout: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "customer", "POST", "/api/v1/billing/portal-session", ""); res.status != 200 || !strings.Contains(res.body, `"url":"`) {
+		t.Fatalf("portal: %d %s", res.status, res.body)
+	}
+	if res := env.do(t, "GET", "/functions/v1/test-checkout/cs_test_x", "", ""); res.status != 404 {
+		t.Fatalf("test pages with Stripe: %d", res.status)
+	}
+}
+
+func countMail(t *testing.T, env *portalEnv, to string) int {
+	t.Helper()
+	mails, err := env.outbox.ListMail(context.Background(), 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range mails {
+		if m.Email.To == to && m.Email.Kind == growthdesk.EmailPaymentFailed {
+			n++
+		}
+	}
+	return n
+}
+
+// TestBilling_TwoClicksOnPayBuyOnce: paying the same test checkout twice at once makes one
+// subscription and one invoice.
+func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`)
+		session := strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
+		done := make(chan int, 2)
+		for i := 0; i < 2; i++ {
+			go func() {
+				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+session+"/pay", strings.NewReader("card=4242"))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+				r, err := client.Do(req)
+				if err != nil {
+					done <- 0
+					return
+				}
+				r.Body.Close()
+				done <- r.StatusCode
+			}()
+		}
+		for i := 0; i < 2; i++ {
+			if code := <-done; code != 303 {
+				t.Errorf("pay: %d", code)
+			}
+		}
+		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		list := decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions", "").body)
+		if list.Total != 1 || len(acct.Invoices) != 1 {
+			t.Fatalf("two clicks bought %d subscriptions and %d invoices", list.Total, len(acct.Invoices))
+		}
+	})
+}

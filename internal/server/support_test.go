@@ -1,0 +1,448 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/growthdesk/growthdesk/internal/store"
+	"github.com/growthdesk/growthdesk/internal/store/storetest"
+)
+
+var idOf = regexp.MustCompile(`"id":"([^"]+)"`)
+
+// supportEnv is the whole server with two organizations: "customer" belongs to Acme,
+// "other" (a second customer) to Beta; "target" stays without an organization but approved.
+type supportEnv struct {
+	*portalEnv
+	acme, beta string
+	// customerBodies collects every answer a customer received, for the marker test.
+	customerBodies []string
+}
+
+func newSupportEnv(t *testing.T, db *store.DB) *supportEnv {
+	t.Helper()
+	env := &supportEnv{portalEnv: newPortalEnv(t, db)}
+	env.acme = idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
+	env.beta = idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+env.acme+`"}`)
+	env.ids["other"] = env.signUpStaff(t, "other@beta.example", "customer")
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["other"], `{"organization_id":"`+env.beta+`"}`)
+	env.tokens["other"] = env.signIn(t, "other@beta.example")
+	env.ids["loner"] = env.signUpStaff(t, "loner@example.com", "customer")
+	env.tokens["loner"] = env.signIn(t, "loner@example.com")
+	return env
+}
+
+// call is env.as that remembers what customers were told.
+func (e *supportEnv) call(t *testing.T, role, method, path, body string) response {
+	t.Helper()
+	res := e.as(t, role, method, path, body)
+	if role == "customer" || role == "other" {
+		e.customerBodies = append(e.customerBodies, res.body)
+	}
+	return res
+}
+
+func (e *supportEnv) upload(t *testing.T, role, ticketID, responseID string, files map[string][]byte) response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	if responseID != "" {
+		_ = mw.WriteField("response_id", responseID)
+	}
+	for name, content := range files {
+		fw, _ := mw.CreateFormFile("files", name)
+		_, _ = fw.Write(content)
+	}
+	_ = mw.Close()
+	res := e.do(t, "POST", "/api/v1/tickets/"+ticketID+"/attachments", mw.FormDataContentType(), buf.String(), "Authorization", "Bearer "+e.tokens[role])
+	if role == "customer" || role == "other" {
+		e.customerBodies = append(e.customerBodies, res.body)
+	}
+	return res
+}
+
+func TestSupport_TicketLifecycle(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newSupportEnv(t, db)
+		const marker = "SECRET-NOTE-MARKER-7731"
+
+		// A customer without an organization is told why, on reading and on writing.
+		for method, body := range map[string]string{"GET": "", "POST": `{"title":"Help","description":"Please"}`} {
+			res := env.as(t, "loner", method, "/api/v1/tickets", body)
+			if res.status != 404 || !strings.Contains(res.body, "not part of an organization") {
+				t.Fatalf("%s as a customer without organization: %d %s", method, res.status, res.body)
+			}
+		}
+
+		cats := env.call(t, "customer", "GET", "/api/v1/support/categories", "")
+		if cats.status != 200 || !strings.Contains(cats.body, "Technical Issue") {
+			t.Fatalf("categories: %d %s", cats.status, cats.body)
+		}
+		catID := idOf.FindStringSubmatch(cats.body)[1]
+
+		// The customer opens a ticket: organization and customer come from the caller.
+		res := env.call(t, "customer", "POST", "/api/v1/tickets",
+			`{"title":"Chatbot is down","description":"It stopped answering.","category_id":"`+catID+`"}`)
+		if res.status != 201 || !strings.Contains(res.body, `"status":"open"`) || !strings.Contains(res.body, `"priority":"medium"`) ||
+			!strings.Contains(res.body, `"code":"T-1001"`) || !strings.Contains(res.body, env.acme) {
+			t.Fatalf("create: %d %s", res.status, res.body)
+		}
+		ticket := idOf.FindStringSubmatch(res.body)[1]
+		otherTicket := idOf.FindStringSubmatch(env.call(t, "other", "POST", "/api/v1/tickets", `{"title":"Beta's","description":"Ours."}`).body)[1]
+
+		// Staff were told about the new ticket (all staff: it is unassigned).
+		env.wantMail(t, "employee@example.com", "New support ticket", "Chatbot is down")
+
+		// Another organization's ticket is exactly like one that does not exist.
+		unknown := "01935f00-0000-7000-8000-000000000000"
+		for _, id := range []string{otherTicket, unknown} {
+			for _, c := range []struct{ method, path, body string }{
+				{"GET", "/api/v1/tickets/" + id, ""},
+				{"POST", "/api/v1/tickets/" + id + "/responses", `{"content":"Hello"}`},
+			} {
+				if res := env.call(t, "customer", c.method, c.path, c.body); res.status != 404 || !strings.Contains(res.body, "There is no such ticket.") {
+					t.Errorf("%s %s as another organization: %d %s", c.method, c.path, res.status, res.body)
+				}
+			}
+			if res := env.upload(t, "customer", id, "", map[string][]byte{"a.txt": []byte("x")}); res.status != 404 {
+				t.Errorf("upload to %s: %d %s", id, res.status, res.body)
+			}
+		}
+		// Naming Beta changes nothing for a customer; staff may filter by it.
+		list := env.call(t, "customer", "GET", "/api/v1/tickets?organization="+env.beta, "")
+		if !strings.Contains(list.body, "Chatbot is down") || strings.Contains(list.body, "Beta's") || !strings.Contains(list.body, `"total":1`) {
+			t.Fatalf("customer's list: %s", list.body)
+		}
+		list = env.as(t, "employee", "GET", "/api/v1/tickets?organization="+env.beta, "")
+		if strings.Contains(list.body, "Chatbot is down") || !strings.Contains(list.body, "Beta's") {
+			t.Fatalf("staff's Beta list: %s", list.body)
+		}
+		if res := env.as(t, "employee", "GET", "/api/v1/tickets/summary", ""); !strings.Contains(res.body, `"open":2`) || !strings.Contains(res.body, `"total":2`) {
+			t.Fatalf("summary: %s", res.body)
+		}
+
+		// Staff assign, note and answer.
+		if res := env.as(t, "employee", "PATCH", "/api/v1/tickets/"+ticket, `{"assigned_to":"`+env.ids["employee"]+`","status":"in_progress","priority":"high"}`); res.status != 200 ||
+			!strings.Contains(res.body, `"assigned_to":{"id":"`+env.ids["employee"]) {
+			t.Fatalf("assign: %d %s", res.status, res.body)
+		}
+		env.wantMail(t, "customer@example.com", "support ticket was updated", "In Progress")
+		note := env.as(t, "employee", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"`+marker+` the customer forgot to pay","is_internal":true}`)
+		if note.status != 201 {
+			t.Fatalf("note: %d %s", note.status, note.body)
+		}
+		noteID := idOf.FindStringSubmatch(note.body)[1]
+		if res := env.upload(t, "employee", ticket, noteID, map[string][]byte{marker + ".txt": []byte(marker)}); res.status != 201 {
+			t.Fatalf("note attachment: %d %s", res.status, res.body)
+		}
+		answer := env.as(t, "employee", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"We restarted it."}`)
+		if answer.status != 201 {
+			t.Fatalf("answer: %d %s", answer.status, answer.body)
+		}
+		env.wantMail(t, "customer@example.com", "New reply to your", "We restarted it.")
+
+		// The customer sees the answer, not the note; staff see both, counted.
+		detail := env.call(t, "customer", "GET", "/api/v1/tickets/"+ticket, "")
+		if !strings.Contains(detail.body, "We restarted it.") || strings.Contains(detail.body, `"is_internal":true`) {
+			t.Fatalf("customer's detail: %s", detail.body)
+		}
+		if res := env.call(t, "customer", "GET", "/api/v1/tickets", ""); !strings.Contains(res.body, `"response_count":1`) {
+			t.Fatalf("customer's count: %s", res.body)
+		}
+		if res := env.as(t, "employee", "GET", "/api/v1/tickets?organization="+env.acme, ""); !strings.Contains(res.body, `"response_count":2`) {
+			t.Fatalf("staff's count: %s", res.body)
+		}
+		staffDetail := env.as(t, "employee", "GET", "/api/v1/tickets/"+ticket, "")
+		if !strings.Contains(staffDetail.body, marker) {
+			t.Fatalf("staff's detail lacks the note: %s", staffDetail.body)
+		}
+		var full struct {
+			Responses []struct {
+				IsInternal  bool `json:"is_internal"`
+				Attachments []struct {
+					ID string `json:"id"`
+				} `json:"attachments"`
+			} `json:"responses"`
+		}
+		_ = json.Unmarshal([]byte(staffDetail.body), &full)
+		noteAttachment := ""
+		for _, r := range full.Responses {
+			if r.IsInternal && len(r.Attachments) > 0 {
+				noteAttachment = r.Attachments[0].ID
+			}
+		}
+		if noteAttachment == "" {
+			t.Fatalf("the note's file is missing for staff: %s", staffDetail.body)
+		}
+		if res := env.call(t, "customer", "GET", "/api/v1/attachments/"+noteAttachment, ""); res.status != 404 {
+			t.Fatalf("customer reading the note's file: %d", res.status)
+		}
+		for _, q := range []string{marker, "forgot", "T-1001", "1001"} {
+			env.call(t, "customer", "GET", "/api/v1/tickets?q="+q, "")
+		}
+		if res := env.as(t, "employee", "GET", "/api/v1/tickets?q=t-1001", ""); !strings.Contains(res.body, `"total":1`) || !strings.Contains(res.body, "Chatbot is down") {
+			t.Fatalf("search by shown id: %s", res.body)
+		}
+
+		// Customers may not write notes; they reply, and a reply to a resolved ticket reopens it.
+		if res := env.call(t, "customer", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"psst","is_internal":true}`); res.status != 403 {
+			t.Fatalf("customer note: %d %s", res.status, res.body)
+		}
+		env.as(t, "employee", "PATCH", "/api/v1/tickets/"+ticket, `{"status":"resolved"}`)
+		reply := env.call(t, "customer", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Still broken."}`)
+		if reply.status != 201 {
+			t.Fatalf("reply: %d %s", reply.status, reply.body)
+		}
+		if res := env.call(t, "customer", "GET", "/api/v1/tickets/"+ticket, ""); !strings.Contains(res.body, `"status":"open"`) {
+			t.Fatalf("reply did not reopen: %s", res.body)
+		}
+		// The assignee (only) hears about the reply.
+		env.wantMail(t, "employee@example.com", "A customer replied", "Still broken.")
+
+		// A file on the ticket, downloaded as an attachment by the customer.
+		up := env.upload(t, "customer", ticket, "", map[string][]byte{"screen.png": []byte("\x89PNG fake")})
+		if up.status != 201 {
+			t.Fatalf("upload: %d %s", up.status, up.body)
+		}
+		file := idOf.FindStringSubmatch(up.body)[1]
+		dl := env.call(t, "customer", "GET", "/api/v1/attachments/"+file, "")
+		if dl.status != 200 || dl.body != "\x89PNG fake" || dl.header.Get("Content-Type") != "image/png" ||
+			!strings.HasPrefix(dl.header.Get("Content-Disposition"), "attachment") || dl.header.Get("X-Content-Type-Options") != "nosniff" ||
+			!strings.Contains(dl.header.Get("Content-Security-Policy"), "sandbox") {
+			t.Fatalf("download: %d %v", dl.status, dl.header)
+		}
+		if res := env.as(t, "other", "GET", "/api/v1/attachments/"+file, ""); res.status != 404 {
+			t.Fatalf("another organization's file: %d", res.status)
+		}
+		for name, body := range map[string]string{"page.html": "<script>", "run.exe": "MZ"} {
+			if res := env.upload(t, "customer", ticket, "", map[string][]byte{name: []byte(body)}); res.status != 422 || !strings.Contains(res.body, `"files"`) {
+				t.Fatalf("upload %s: %d %s", name, res.status, res.body)
+			}
+		}
+		six := map[string][]byte{}
+		for i := range 6 {
+			six[fmt.Sprintf("f%d.txt", i)] = []byte("x")
+		}
+		if res := env.upload(t, "customer", ticket, "", six); res.status != 422 {
+			t.Fatalf("six files: %d %s", res.status, res.body)
+		}
+
+		// Internal notes reach no customer: not in any answer, not in any e-mail.
+		for i, body := range env.customerBodies {
+			if strings.Contains(body, marker) || strings.Contains(body, "forgot to pay") {
+				t.Errorf("customer answer %d carries the internal note: %s", i, body)
+			}
+		}
+		mails, err := env.outbox.ListMail(context.Background(), 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range mails {
+			if strings.Contains(m.Email.Text+m.Email.HTML+m.Email.Subject, marker) {
+				t.Errorf("mail to %s carries the internal note", m.Email.To)
+			}
+		}
+
+		// Staff delete; the ticket is gone for everyone; customers may not delete.
+		if res := env.as(t, "customer", "DELETE", "/api/v1/tickets/"+ticket, ""); res.status != 403 {
+			t.Fatalf("customer delete: %d", res.status)
+		}
+		if res := env.as(t, "admin", "DELETE", "/api/v1/tickets/"+ticket, ""); res.status != 204 {
+			t.Fatalf("delete: %d %s", res.status, res.body)
+		}
+		if res := env.as(t, "customer", "GET", "/api/v1/tickets/"+ticket, ""); res.status != 404 {
+			t.Fatalf("after delete: %d", res.status)
+		}
+		if res := env.as(t, "admin", "DELETE", "/api/v1/tickets/"+ticket, ""); res.status != 404 {
+			t.Fatalf("second delete: %d", res.status)
+		}
+		if res := env.as(t, "employee", "GET", "/api/v1/tickets/summary", ""); !strings.Contains(res.body, `"total":1`) {
+			t.Fatalf("summary after delete: %s", res.body)
+		}
+		if res := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", ""); !strings.Contains(res.body, "ticket.delete") || !strings.Contains(res.body, "ticket.respond") {
+			t.Fatalf("audit: %s", res.body)
+		}
+	})
+}
+
+// wantMail fails unless the outbox holds a message to addr whose subject holds subject and
+// whose text holds text.
+func (e *supportEnv) wantMail(t *testing.T, addr, subject, text string) {
+	t.Helper()
+	mails, err := e.outbox.ListMail(context.Background(), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mails {
+		if m.Email.To == addr && strings.Contains(m.Email.Subject, subject) && strings.Contains(m.Email.Text, text) {
+			return
+		}
+	}
+	t.Fatalf("no mail to %s with %q / %q", addr, subject, text)
+}
+
+func TestSupport_NotificationTogglesAreHonored(t *testing.T) {
+	env := newSupportEnv(t, storetest.SQLite(t))
+	env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":false,"forum_replies":true}`)
+	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Quiet","description":"No mail please."}`).body)[1]
+	env.as(t, "employee", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Answer nobody is told about"}`)
+	mails, _ := env.outbox.ListMail(context.Background(), 1000)
+	for _, m := range mails {
+		if m.Email.To == "customer@example.com" && strings.Contains(m.Email.Text, "Answer nobody") {
+			t.Fatal("a customer who turned ticket updates off got the mail")
+		}
+	}
+}
+
+func TestSupport_BadInput(t *testing.T) {
+	env := newSupportEnv(t, storetest.SQLite(t))
+	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"T","description":"D"}`).body)[1]
+	cases := []struct {
+		name, role, method, path, body string
+		status                         int
+		field                          string
+	}{
+		{"malformed", "customer", "POST", "/api/v1/tickets", `{"title":`, 400, ""},
+		{"missing fields", "customer", "POST", "/api/v1/tickets", `{}`, 422, "title"},
+		{"blank description", "customer", "POST", "/api/v1/tickets", `{"title":"x","description":"   "}`, 422, "description"},
+		{"wrong type", "customer", "POST", "/api/v1/tickets", `{"title":5,"description":"d"}`, 422, "title"},
+		{"bad priority", "customer", "POST", "/api/v1/tickets", `{"title":"x","description":"d","priority":"now"}`, 422, "priority"},
+		{"unknown category", "customer", "POST", "/api/v1/tickets", `{"title":"x","description":"d","category_id":"nope"}`, 422, "category_id"},
+		{"staff without customer", "employee", "POST", "/api/v1/tickets", `{"title":"x","description":"d"}`, 422, "customer_id"},
+		{"oversized", "customer", "POST", "/api/v1/tickets", `{"title":"x","description":"` + strings.Repeat("a", 70<<10) + `"}`, 413, ""},
+		{"blank response", "customer", "POST", "/api/v1/tickets/" + ticket + "/responses", `{"content":"  \n "}`, 422, "content"},
+		{"bad status", "employee", "PATCH", "/api/v1/tickets/" + ticket, `{"status":"done"}`, 422, "status"},
+		{"empty change", "employee", "PATCH", "/api/v1/tickets/" + ticket, `{}`, 422, "status"},
+		{"unknown field", "employee", "PATCH", "/api/v1/tickets/" + ticket, `{"title":"x"}`, 422, "title"},
+		{"assign a customer", "employee", "PATCH", "/api/v1/tickets/" + ticket, `{"assigned_to":"` + env.ids["customer"] + `"}`, 422, "assigned_to"},
+		{"bad cursor", "customer", "GET", "/api/v1/tickets?cursor=zz", "", 422, "cursor"},
+		{"bad limit", "customer", "GET", "/api/v1/tickets?limit=1000", "", 422, "limit"},
+		{"bad status filter", "customer", "GET", "/api/v1/tickets?status=x", "", 422, "status"},
+		{"category name missing", "admin", "POST", "/api/v1/admin/support/categories", `{"color":"#000000"}`, 422, "name"},
+		{"category color", "admin", "POST", "/api/v1/admin/support/categories", `{"name":"New","color":"red"}`, 422, "color"},
+		{"category duplicate", "admin", "POST", "/api/v1/admin/support/categories", `{"name":"billing"}`, 422, "name"},
+		{"unknown category update", "admin", "PATCH", "/api/v1/admin/support/categories/nope", `{"name":"x"}`, 404, ""},
+	}
+	for _, tc := range cases {
+		res := env.as(t, tc.role, tc.method, tc.path, tc.body)
+		if res.status != tc.status || (tc.field != "" && !strings.Contains(res.body, `"`+tc.field+`"`)) {
+			t.Errorf("%s: %d %s, want %d naming %q", tc.name, res.status, res.body, tc.status, tc.field)
+		}
+	}
+	// Nothing changed.
+	if res := env.as(t, "employee", "GET", "/api/v1/tickets", ""); !strings.Contains(res.body, `"total":1`) {
+		t.Fatalf("after bad input: %s", res.body)
+	}
+	// A file over 10 MB is refused by name; nothing is stored.
+	if res := env.upload(t, "customer", ticket, "", map[string][]byte{"big.pdf": make([]byte, 10<<20+1)}); res.status != 422 || !strings.Contains(res.body, "big.pdf is larger than 10 MB") {
+		t.Fatalf("big file: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "customer", "GET", "/api/v1/tickets/"+ticket, ""); strings.Contains(res.body, "big.pdf") {
+		t.Fatalf("a refused file was stored: %s", res.body)
+	}
+	// Staff open a ticket for a customer: it belongs to the customer's organization.
+	res := env.as(t, "employee", "POST", "/api/v1/tickets", `{"title":"By phone","description":"Called in.","customer_id":"`+env.ids["customer"]+`"}`)
+	if res.status != 201 || !strings.Contains(res.body, env.acme) || !strings.Contains(res.body, `"customer":{"id":"`+env.ids["customer"]) {
+		t.Fatalf("staff ticket for a customer: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "employee", "POST", "/api/v1/tickets", `{"title":"x","description":"d","customer_id":"`+env.ids["loner"]+`"}`); res.status != 422 {
+		t.Fatalf("staff ticket for a customer without organization: %d %s", res.status, res.body)
+	}
+	// Not multipart.
+	res = env.do(t, "POST", "/api/v1/tickets/"+ticket+"/attachments", "application/json", `{}`, "Authorization", "Bearer "+env.tokens["customer"])
+	if res.status != http.StatusUnsupportedMediaType {
+		t.Fatalf("json upload: %d %s", res.status, res.body)
+	}
+}
+
+func TestSupport_CategoriesAndPaging(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newSupportEnv(t, db)
+		created := env.as(t, "admin", "POST", "/api/v1/admin/support/categories", `{"name":"Onboarding","color":"#112233"}`)
+		if created.status != 201 {
+			t.Fatalf("create category: %d %s", created.status, created.body)
+		}
+		id := idOf.FindStringSubmatch(created.body)[1]
+		if res := env.as(t, "admin", "PATCH", "/api/v1/admin/support/categories/"+id, `{"name":"Setup","sort_order":1,"is_active":false}`); res.status != 200 {
+			t.Fatalf("update category: %d %s", res.status, res.body)
+		}
+		if res := env.as(t, "customer", "GET", "/api/v1/support/categories", ""); strings.Contains(res.body, "Setup") {
+			t.Fatalf("inactive category listed: %s", res.body)
+		}
+		if res := env.as(t, "admin", "GET", "/api/v1/admin/support/categories", ""); !strings.Contains(res.body, `"name":"Setup"`) {
+			t.Fatalf("admin list: %s", res.body)
+		}
+		for i := range 7 {
+			env.as(t, "customer", "POST", "/api/v1/tickets", fmt.Sprintf(`{"title":"Ticket %d","description":"d"}`, i))
+		}
+		seen := map[string]bool{}
+		cursor := ""
+		for page := 0; page < 5; page++ {
+			var l struct {
+				Items []struct {
+					ID string `json:"id"`
+				} `json:"items"`
+				Total      int     `json:"total"`
+				NextCursor *string `json:"next_cursor"`
+			}
+			res := env.as(t, "customer", "GET", "/api/v1/tickets?limit=3&cursor="+cursor, "")
+			if err := json.Unmarshal([]byte(res.body), &l); err != nil || l.Total != 7 {
+				t.Fatalf("page %d: %s", page, res.body)
+			}
+			for _, it := range l.Items {
+				if seen[it.ID] {
+					t.Fatalf("ticket %s on two pages", it.ID)
+				}
+				seen[it.ID] = true
+			}
+			if l.NextCursor == nil {
+				break
+			}
+			cursor = *l.NextCursor
+		}
+		if len(seen) != 7 {
+			t.Fatalf("paged through %d tickets, want 7", len(seen))
+		}
+	})
+}
+
+// TestSupport_AnswersReachTheDashboardNotesNever: the customer's dashboard lists staff answers
+// on their organization's tickets as Recent Activity; internal notes and another
+// organization's answers never appear there.
+func TestSupport_AnswersReachTheDashboardNotesNever(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newSupportEnv(t, db)
+		ticket := idOf.FindStringSubmatch(env.call(t, "customer", "POST", "/api/v1/tickets", `{"title":"Chatbot is down","description":"Since noon."}`).body)[1]
+		other := idOf.FindStringSubmatch(env.call(t, "other", "POST", "/api/v1/tickets", `{"title":"Beta invoice question","description":"Why?"}`).body)[1]
+		const marker = "NOTE-MARKER-7731"
+		for _, r := range []struct{ id, body string }{
+			{ticket, `{"content":"` + marker + ` internal","is_internal":true}`},
+			{ticket, `{"content":"We restarted it."}`},
+			{other, `{"content":"Answered for Beta."}`},
+		} {
+			if res := env.as(t, "employee", "POST", "/api/v1/tickets/"+r.id+"/responses", r.body); res.status != 201 {
+				t.Fatalf("respond: %d %s", res.status, res.body)
+			}
+		}
+		dash := env.call(t, "customer", "GET", "/api/v1/dashboard", "")
+		if dash.status != 200 || !strings.Contains(dash.body, "Support answered: Chatbot is down") {
+			t.Fatalf("dashboard: %d %s", dash.status, dash.body)
+		}
+		if strings.Count(dash.body, "Support answered: Chatbot is down") != 1 {
+			t.Errorf("the internal note shows as an answer: %s", dash.body)
+		}
+		for _, leak := range []string{marker, "Beta invoice question"} {
+			if strings.Contains(dash.body, leak) {
+				t.Errorf("the customer's dashboard carries %q: %s", leak, dash.body)
+			}
+		}
+	})
+}

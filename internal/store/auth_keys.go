@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/growthdesk/growthdesk/internal/auth"
+)
+
+// SigningKeys returns every stored key, newest first.
+func (s *AuthStore) SigningKeys(ctx context.Context) ([]auth.SigningKey, error) {
+	rows, err := s.db.sql.QueryContext(ctx, "SELECT kid, algorithm, private_key, status, created_at FROM signing_keys ORDER BY created_at DESC, kid DESC")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []auth.SigningKey
+	for rows.Next() {
+		var k auth.SigningKey
+		if err := rows.Scan(&k.KID, &k.Algorithm, &k.PrivateKey, &k.Status, &k.CreatedAt); err != nil {
+			return nil, err
+		}
+		k.CreatedAt = k.CreatedAt.UTC()
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+func (tx *Tx) insertSigningKey(ctx context.Context, k auth.SigningKey) error {
+	_, err := tx.exec(ctx, "INSERT INTO signing_keys (kid, algorithm, private_key, status, created_at) VALUES (?, ?, ?, ?, ?)",
+		k.KID, k.Algorithm, k.PrivateKey, auth.KeyActive, tx.now)
+	if err != nil {
+		return fmt.Errorf("insert signing key: %w", err)
+	}
+	return nil
+}
+
+// EnsureSigningKey stores k as the active key unless there is one.
+func (s *AuthStore) EnsureSigningKey(ctx context.Context, k auth.SigningKey) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if err := tx.lockSigningKeys(ctx); err != nil {
+		return err
+	}
+	var n int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM signing_keys WHERE status = ?", auth.KeyActive).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	if err := tx.insertSigningKey(ctx, k); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// RotateSigningKey retires the active keys and makes k the active one.
+func (s *AuthStore) RotateSigningKey(ctx context.Context, k auth.SigningKey) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if err := tx.lockSigningKeys(ctx); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "UPDATE signing_keys SET status = ? WHERE status = ?", auth.KeyRetired, auth.KeyActive); err != nil {
+		return err
+	}
+	if err := tx.insertSigningKey(ctx, k); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

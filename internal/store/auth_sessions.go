@@ -1,0 +1,240 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/growthdesk/growthdesk/internal/auth"
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+const authSessionColumns = "id, user_id, aal, factor_id, amr, user_agent, ip, created_at, updated_at, refreshed_at, not_after"
+
+func authScanSession(row authScanner) (*auth.Session, error) {
+	var (
+		s                   auth.Session
+		factor              sql.NullString
+		amr                 string
+		refreshed, notAfter sql.NullTime
+	)
+	if err := row.Scan(&s.ID, &s.UserID, &s.AAL, &factor, &amr, &s.UserAgent, &s.IP, &s.CreatedAt, &s.UpdatedAt, &refreshed, &notAfter); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, authNotFound("session")
+		}
+		return nil, err
+	}
+	s.FactorID = factor.String
+	_ = json.Unmarshal([]byte(amr), &s.AMR)
+	s.CreatedAt, s.UpdatedAt = s.CreatedAt.UTC(), s.UpdatedAt.UTC()
+	s.RefreshedAt, s.NotAfter = authNullTime(refreshed), authNullTime(notAfter)
+	return &s, nil
+}
+
+const authRefreshColumns = "id, token_hash, salt, session_id, parent_hash, revoked, revoked_at, created_at"
+
+func authScanRefresh(row authScanner) (*auth.RefreshToken, error) {
+	var (
+		t       auth.RefreshToken
+		parent  sql.NullString
+		revoked sql.NullTime
+	)
+	if err := row.Scan(&t.ID, &t.Hash, &t.Salt, &t.SessionID, &parent, &t.Revoked, &revoked, &t.CreatedAt); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, authNotFound("refresh token")
+		}
+		return nil, err
+	}
+	t.ParentHash = parent.String
+	t.RevokedAt = authNullTime(revoked)
+	t.CreatedAt = t.CreatedAt.UTC()
+	return &t, nil
+}
+
+func (tx *Tx) insertRefreshToken(ctx context.Context, t auth.RefreshToken) (auth.RefreshToken, error) {
+	if t.ID == "" {
+		t.ID = newID() // time-ordered, so the newest token of a session sorts last
+	}
+	t.CreatedAt = tx.now
+	if _, err := tx.exec(ctx, `INSERT INTO refresh_tokens (id, token_hash, salt, session_id, parent_hash, revoked, created_at)
+		VALUES (?, ?, ?, ?, ?, FALSE, ?)`, t.ID, t.Hash, t.Salt, t.SessionID, nullString(t.ParentHash), tx.now); err != nil {
+		return t, fmt.Errorf("insert refresh token: %w", err)
+	}
+	return t, nil
+}
+
+func (tx *Tx) insertSession(ctx context.Context, ns auth.NewSession) error {
+	s := ns.Session
+	amr, err := json.Marshal(s.AMR)
+	if err != nil {
+		return err
+	}
+	if s.AMR == nil {
+		amr = []byte("[]")
+	}
+	if s.AAL == "" {
+		s.AAL = "aal1"
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO sessions (id, user_id, aal, factor_id, amr, user_agent, ip, created_at, updated_at, refreshed_at, not_after)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`, s.ID, s.UserID, s.AAL, nullString(s.FactorID), string(amr),
+		s.UserAgent, s.IP, tx.now, tx.now, authTimeArg(s.NotAfter)); err != nil {
+		return fmt.Errorf("insert session: %w", err)
+	}
+	rt := ns.Refresh
+	rt.SessionID = s.ID
+	_, err = tx.insertRefreshToken(ctx, rt)
+	return err
+}
+
+// signIn creates a session and records the sign-in on the user.
+func (tx *Tx) signIn(ctx context.Context, ns auth.NewSession) error {
+	res, err := tx.exec(ctx, "UPDATE users SET previous_sign_in_at = last_sign_in_at, last_sign_in_at = ? WHERE id = ?", tx.now, ns.Session.UserID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return authNotFound("user")
+	}
+	return tx.insertSession(ctx, ns)
+}
+
+// CreateSession signs a user in.
+func (s *AuthStore) CreateSession(ctx context.Context, ns auth.NewSession) (*auth.User, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if err := tx.signIn(ctx, ns); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return s.UserByID(ctx, ns.Session.UserID)
+}
+
+// SessionByID returns a session.
+func (s *AuthStore) SessionByID(ctx context.Context, id string) (*auth.Session, error) {
+	return authScanSession(s.db.queryRow(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE id = ?", id))
+}
+
+// ListSessions returns the user's sessions, newest first.
+func (s *AuthStore) ListSessions(ctx context.Context, userID string) ([]auth.Session, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC"), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []auth.Session
+	for rows.Next() {
+		sess, err := authScanSession(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *sess)
+	}
+	return out, rows.Err()
+}
+
+// DeleteSession deletes one session (sign-out); its refresh tokens go with it (ON DELETE
+// CASCADE) and an impersonation it carried ends.
+func (s *AuthStore) DeleteSession(ctx context.Context, id string) error {
+	return s.deleteSessions(ctx, "id = ?", id)
+}
+
+// DeleteUserSessions deletes every session of the user except exceptID, ending the
+// impersonations they carried.
+func (s *AuthStore) DeleteUserSessions(ctx context.Context, userID, exceptID string) error {
+	return s.deleteSessions(ctx, "user_id = ? AND id <> ?", userID, exceptID)
+}
+
+func (s *AuthStore) deleteSessions(ctx context.Context, cond string, args ...any) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if err := tx.endSessionImpersonations(ctx, cond, args...); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE "+cond, args...); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// RotateRefreshToken runs one refresh step under a lock on the session, so that two
+// concurrent refreshes of one session are serialized and see each other's writes.
+func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, plan func(auth.RefreshState) (auth.RefreshPlan, error)) (*auth.RefreshResult, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	var sessionID string
+	if err := tx.queryRow(ctx, "SELECT session_id FROM refresh_tokens WHERE token_hash = ?", tokenHash).Scan(&sessionID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, authNotFound("refresh token")
+		}
+		return nil, err
+	}
+	// Lock the session first, then read the tokens: a concurrent refresh that won the lock
+	// has committed by the time these reads run.
+	sess, err := authScanSession(tx.queryRow(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE id = ?"+tx.forUpdate(), sessionID))
+	if err != nil {
+		return nil, err
+	}
+	presented, err := authScanRefresh(tx.queryRow(ctx, "SELECT "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?", tokenHash))
+	if err != nil {
+		return nil, err
+	}
+	state := auth.RefreshState{Presented: *presented, Session: *sess, Now: tx.now}
+	active, err := authScanRefresh(tx.queryRow(ctx, "SELECT "+authRefreshColumns+
+		" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1", sess.ID))
+	switch {
+	case err == nil:
+		state.Active = active
+	case growthdesk.ErrorCode(err) != growthdesk.ENotFound:
+		return nil, err
+	}
+	p, err := plan(state)
+	if err != nil {
+		return nil, err
+	}
+	result := &auth.RefreshResult{Session: *sess}
+	switch {
+	case p.RevokeSession:
+		if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE id = ?", sess.ID); err != nil {
+			return nil, err
+		}
+		result.Revoked = true
+		return result, tx.Commit()
+	case p.Reissue:
+		if state.Active == nil {
+			return nil, errors.New("refresh plan reissues a token the session does not have")
+		}
+		result.Token = state.Active
+	case p.Issue != nil:
+		if _, err := tx.exec(ctx, "UPDATE refresh_tokens SET revoked = TRUE, revoked_at = ? WHERE id = ? AND revoked = FALSE", tx.now, presented.ID); err != nil {
+			return nil, err
+		}
+		child := *p.Issue
+		child.SessionID, child.ParentHash = sess.ID, presented.Hash
+		child, err = tx.insertRefreshToken(ctx, child)
+		if err != nil {
+			return nil, err
+		}
+		result.Token = &child
+	default:
+		return nil, errors.New("empty refresh plan")
+	}
+	now := tx.now
+	if _, err := tx.exec(ctx, "UPDATE sessions SET refreshed_at = ?, updated_at = ? WHERE id = ?", now, now, sess.ID); err != nil {
+		return nil, err
+	}
+	result.Session.RefreshedAt, result.Session.UpdatedAt = &now, now
+	return result, tx.Commit()
+}

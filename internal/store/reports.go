@@ -1,0 +1,385 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"time"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+)
+
+// ReportStore keeps the organizations' reports and their files, and reads the runs that
+// reports are computed from.
+type ReportStore struct{ db *DB }
+
+// NewReportStore returns a ReportStore on db.
+func NewReportStore(db *DB) *ReportStore { return &ReportStore{db: db} }
+
+var _ growthdesk.ReportStore = (*ReportStore)(nil)
+
+var errNoReport = growthdesk.Errorf(growthdesk.ENotFound, "There is no such report.")
+
+// reportMaxAttempts is how many claims a report gets before it is marked failed: a report
+// that kills its generator (or keeps timing out) must not be retried forever.
+const reportMaxAttempts = 3
+
+const reportSelect = `SELECT id, organization_id, type, frequency, next_run_at, status, period, last_generated, last_error FROM reports`
+
+func scanReport(row rowScanner) (*growthdesk.Report, error) {
+	var r growthdesk.Report
+	var freq, status sql.NullString
+	var next, last sql.NullTime
+	if err := row.Scan(&r.ID, &r.OrganizationID, &r.Type, &freq, &next, &status, &r.Period, &last, &r.Error); err != nil {
+		return nil, err
+	}
+	if freq.Valid {
+		r.Frequency = &freq.String
+	}
+	if status.Valid {
+		r.Status = &status.String
+	}
+	r.NextRunAt, r.LastGenerated = nullTime(next), nullTime(last)
+	growthdesk.FillReport(&r)
+	return &r, nil
+}
+
+// OrganizationExists reports whether orgID names an organization.
+func (s *ReportStore) OrganizationExists(ctx context.Context, orgID string) (bool, error) {
+	var n int
+	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM organizations WHERE id = ?", orgID).Scan(&n)
+	return n > 0, err
+}
+
+// ListReports returns the four reports of orgID, creating the rows that do not exist yet.
+func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthdesk.Report, error) {
+	var n int
+	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM reports WHERE organization_id = ?", orgID).Scan(&n); err != nil {
+		return nil, err
+	}
+	if n < len(growthdesk.ReportTypes) {
+		now := s.db.now()
+		for _, t := range growthdesk.ReportTypes {
+			if _, err := s.db.exec(ctx, `INSERT INTO reports (id, organization_id, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (organization_id, type) DO NOTHING`, growthdesk.NewID(), orgID, t, now, now); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(reportSelect+" WHERE organization_id = ?"), orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	byType := map[string]*growthdesk.Report{}
+	for rows.Next() {
+		r, err := scanReport(rows)
+		if err != nil {
+			return nil, err
+		}
+		byType[r.Type] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]*growthdesk.Report, 0, len(byType))
+	for _, t := range growthdesk.ReportTypes {
+		if r := byType[t]; r != nil {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// RunFacts returns the runs of orgID that started in [from, to), oldest first.
+func (s *ReportStore) RunFacts(ctx context.Context, orgID string, from, to time.Time) ([]growthdesk.RunFact, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT r.id, a.id, a.name, a.type, r.started_at, r.finished_at, r.outcome,
+		r.items_processed, r.message, a.minutes_saved_per_run, a.hourly_cost_cents
+		FROM automation_runs r JOIN automations a ON a.id = r.automation_id
+		WHERE r.organization_id = ? AND r.started_at >= ? AND r.started_at < ?
+		ORDER BY r.started_at, r.id`), orgID, from.UTC(), to.UTC())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []growthdesk.RunFact
+	for rows.Next() {
+		var f growthdesk.RunFact
+		var fin sql.NullTime
+		if err := rows.Scan(&f.RunID, &f.AutomationID, &f.AutomationName, &f.Type, &f.StartedAt, &fin, &f.Outcome,
+			&f.ItemsProcessed, &f.Message, &f.MinutesSavedPerRun, &f.HourlyCostCents); err != nil {
+			return nil, err
+		}
+		f.StartedAt, f.FinishedAt = f.StartedAt.UTC(), nullTime(fin)
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// CountActiveAutomations counts orgID's active automations.
+func (s *ReportStore) CountActiveAutomations(ctx context.Context, orgID string) (int, error) {
+	var n int
+	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM automations WHERE organization_id = ? AND status = 'active'", orgID).Scan(&n)
+	return n, err
+}
+
+// AutomationNames returns every automation of orgID by name.
+func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*growthdesk.AutomationFigures, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT id, name, type FROM automations WHERE organization_id = ? ORDER BY LOWER(name), id"), orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.AutomationFigures
+	for rows.Next() {
+		var a growthdesk.AutomationFigures
+		if err := rows.Scan(&a.ID, &a.Name, &a.Type); err != nil {
+			return nil, err
+		}
+		out = append(out, &a)
+	}
+	return out, rows.Err()
+}
+
+func (s *ReportStore) get(ctx context.Context, id string) (*growthdesk.Report, error) {
+	r, err := scanReport(s.db.queryRow(ctx, reportSelect+" WHERE id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoReport
+	}
+	return r, err
+}
+
+// RequestReport marks a report within scope generating for period.
+func (s *ReportStore) RequestReport(ctx context.Context, scope growthdesk.Scope, id string, period growthdesk.ReportPeriod, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	where, args := scopeWhere(scope, "organization_id")
+	var status sql.NullString
+	if err := tx.queryRow(ctx, "SELECT status FROM reports WHERE id = ? AND "+where+tx.forUpdate(), append([]any{id}, args...)...).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoReport
+	} else if err != nil {
+		return nil, err
+	}
+	if status.String == growthdesk.ReportStatusGenerating {
+		return nil, growthdesk.Errorf(growthdesk.EConflict, "This report is being generated already.")
+	}
+	if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', period = ?, notify = ?, requested_at = ?, locked_until = NULL,
+		attempts = 0, last_error = '', updated_at = ? WHERE id = ?`, period, false, tx.now, tx.now, id); err != nil {
+		return nil, err
+	}
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, id)
+}
+
+// ScheduleReport sets a report's frequency and next run (nil: no schedule).
+func (s *ReportStore) ScheduleReport(ctx context.Context, id string, frequency *string, nextRun *time.Time, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	res, err := tx.exec(ctx, "UPDATE reports SET frequency = ?, next_run_at = ?, updated_at = ? WHERE id = ?", frequency, nextRun, tx.now, id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, errNoReport
+	}
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, id)
+}
+
+// QueueScheduledReports marks the scheduled reports whose next run has come as generating,
+// to notify, and moves their next run on. Rows another instance is queuing are skipped.
+func (s *ReportStore) QueueScheduledReports(ctx context.Context, now time.Time, next func(string, time.Time) time.Time, period func(string) string) (int, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	rows, err := tx.tx.QueryContext(ctx, s.db.rebind(`SELECT id, frequency FROM reports
+		WHERE frequency IS NOT NULL AND next_run_at <= ? AND (status IS NULL OR status <> 'generating')
+		ORDER BY next_run_at, id LIMIT 100`+s.db.skipLocked()), now)
+	if err != nil {
+		return 0, err
+	}
+	type due struct{ id, freq string }
+	var list []due
+	for rows.Next() {
+		var d due
+		if err := rows.Scan(&d.id, &d.freq); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		list = append(list, d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for _, d := range list {
+		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', notify = ?, period = ?, next_run_at = ?, requested_at = ?,
+			locked_until = NULL, attempts = 0, last_error = '', updated_at = ? WHERE id = ?`,
+			true, period(d.freq), next(d.freq, now), tx.now, tx.now, d.id); err != nil {
+			return 0, err
+		}
+	}
+	return len(list), tx.Commit()
+}
+
+// ClaimReport hands out one report waiting to be generated: one nobody holds, or one whose
+// holder's lock expired (it crashed). On PostgreSQL the row is picked with FOR UPDATE SKIP
+// LOCKED, so instances never claim the same report; on SQLite the transaction holds the write
+// lock from its start. A report claimed reportMaxAttempts times is marked failed instead.
+func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*growthdesk.ReportJob, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = 'Generating the report failed repeatedly.', locked_until = NULL, updated_at = ?
+		WHERE status = 'generating' AND attempts >= ? AND locked_until IS NOT NULL AND locked_until <= ?`, tx.now, reportMaxAttempts, tx.now); err != nil {
+		return nil, err
+	}
+	var id string
+	var notify bool
+	err = tx.queryRow(ctx, `UPDATE reports SET locked_until = ?, attempts = attempts + 1
+		WHERE id IN (SELECT id FROM reports WHERE status = 'generating' AND (locked_until IS NULL OR locked_until <= ?)
+			ORDER BY requested_at, id LIMIT 1`+s.db.skipLocked()+`)
+		RETURNING id, notify`, tx.now.Add(lockFor), tx.now).Scan(&id, &notify)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	r, err := s.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	job := &growthdesk.ReportJob{Report: r, Notify: notify}
+	if err := s.db.queryRow(ctx, "SELECT name FROM organizations WHERE id = ?", r.OrganizationID).Scan(&job.OrganizationName); err != nil {
+		return nil, err
+	}
+	return job, nil
+}
+
+// FinishReport stores a claimed report's files and its e-mails (ready), or its failure.
+func (s *ReportStore) FinishReport(ctx context.Context, id string, files *growthdesk.ReportFiles, failure string, mails []*growthdesk.Email) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if files == nil {
+		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = ?, locked_until = NULL, updated_at = ?
+			WHERE id = ? AND status = 'generating'`, failure, tx.now, id); err != nil {
+			return err
+		}
+		return tx.Commit()
+	}
+	res, err := tx.exec(ctx, `UPDATE reports SET status = 'ready', last_error = '', locked_until = NULL, last_generated = ?,
+		pdf_base64 = ?, csv_base64 = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
+		tx.now, base64.StdEncoding.EncodeToString(files.PDF), base64.StdEncoding.EncodeToString(files.CSV), tx.now, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // finished by another instance that took over after our lock expired
+	}
+	for _, m := range mails {
+		if err := tx.enqueueMail(ctx, m); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// ReportFile returns a ready report's PDF or CSV within scope.
+func (s *ReportStore) ReportFile(ctx context.Context, scope growthdesk.Scope, id, format string) (*growthdesk.Report, []byte, error) {
+	where, args := scopeWhere(scope, "organization_id")
+	col := "pdf_base64"
+	if format == "csv" {
+		col = "csv_base64"
+	}
+	var status sql.NullString
+	var data string
+	err := s.db.queryRow(ctx, "SELECT status, "+col+" FROM reports WHERE id = ? AND "+where, append([]any{id}, args...)...).Scan(&status, &data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, errNoReport
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if status.String != growthdesk.ReportStatusReady || data == "" {
+		return nil, nil, growthdesk.Errorf(growthdesk.EConflict, "This report has no file yet. Generate it first.")
+	}
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := s.get(ctx, id)
+	return r, b, err
+}
+
+// Recipients returns the approved customers of orgID who take e-mail.
+func (s *ReportStore) Recipients(ctx context.Context, orgID string) ([]growthdesk.Recipient, error) {
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT email, full_name FROM profiles
+		WHERE organization_id = ? AND approval_status = 'approved' AND role = 'customer' AND notify_email = ? ORDER BY email`), orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []growthdesk.Recipient
+	for rows.Next() {
+		var r growthdesk.Recipient
+		if err := rows.Scan(&r.Email, &r.FullName); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RecentReadyReports returns the reports of scope that became ready, newest first.
+func (s *ReportStore) RecentReadyReports(ctx context.Context, scope growthdesk.Scope, limit int) ([]growthdesk.Activity, error) {
+	if limit <= 0 || limit > 100 {
+		limit = 10
+	}
+	where, args := scopeWhere(scope, "organization_id")
+	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT type, period, last_generated FROM reports
+		WHERE status = 'ready' AND last_generated IS NOT NULL AND `+where+` ORDER BY last_generated DESC, id LIMIT ?`), append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []growthdesk.Activity{}
+	for rows.Next() {
+		var typ, period string
+		it := growthdesk.Activity{Kind: "report", Link: "reports"}
+		if err := rows.Scan(&typ, &period, &it.At); err != nil {
+			return nil, err
+		}
+		name, _ := growthdesk.ReportInfo(typ)
+		it.Title = "Report ready: " + name
+		it.Detail = growthdesk.PeriodLabel(period)
+		it.At = it.At.UTC()
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,115 @@
+package store_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/store"
+	"github.com/growthdesk/growthdesk/internal/store/storetest"
+)
+
+// fakePDF stands in for the PDF library: the store tests are about claims and scope.
+type fakePDF struct{}
+
+func (fakePDF) PDF(job *growthdesk.ReportJob, s *growthdesk.ReportSummary) ([]byte, error) {
+	return []byte("%PDF-fake " + job.OrganizationName), nil
+}
+
+func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		acme := newOrganization(t, db, "Acme")
+		beta := newOrganization(t, db, "Beta")
+		op := growthdesk.Operator("test")
+		customer := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "c", Role: "customer", ApprovalStatus: "approved", OrganizationID: &acme.ID}}
+		projects := &growthdesk.Projects{Store: store.NewProjectStore(db)}
+		autos := &growthdesk.Automations{Store: store.NewAutomationStore(db)}
+		reports := &growthdesk.Reports{Store: store.NewReportStore(db), Renderer: fakePDF{}}
+
+		var betaProject, betaAuto string
+		for _, org := range []string{acme.ID, beta.ID} {
+			p, err := projects.Create(ctx, op, growthdesk.ProjectInput{OrganizationID: org, Name: "100% Done_ish", Status: "planning", Priority: "low", StartDate: "2026-01-01"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := autos.Create(ctx, op, growthdesk.AutomationInput{OrganizationID: org, Name: "Bot", Type: "chatbot", Status: "active", MinutesSavedPerRun: 60, HourlyCostCents: 5000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, outcome := range []string{"success", "failure", "success", "success"} {
+				if _, err := autos.Ingest(ctx, a.Automation.ID, a.Token, growthdesk.RunInput{Outcome: outcome, ItemsProcessed: 2}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			betaProject, betaAuto = p.ID, a.Automation.ID
+		}
+		// LIKE's wildcards in a search are plain characters.
+		if got, err := projects.List(ctx, customer, growthdesk.ProjectFilter{Search: "100%"}); err != nil || got.Total != 1 {
+			t.Fatalf("search 100%%: %+v %v", got, err)
+		}
+		if got, err := projects.List(ctx, customer, growthdesk.ProjectFilter{Search: "0_d"}); err != nil || got.Total != 0 {
+			t.Fatalf("search 0_d matched a wildcard: %+v %v", got, err)
+		}
+		if _, err := projects.Get(ctx, customer, betaProject); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("another organization's project: %v", err)
+		}
+		list, err := autos.List(ctx, customer, growthdesk.AutomationFilter{})
+		if err != nil || list.Total != 1 || list.Items[0].OrganizationID != acme.ID {
+			t.Fatalf("automations: %+v %v", list, err)
+		}
+		a := list.Items[0]
+		if a.TotalRuns != 4 || a.SuccessRate != 75 || a.LastRun == nil || time.Since(*a.LastRun) > time.Minute {
+			t.Fatalf("figures: %+v", a)
+		}
+		if _, err := autos.Pause(ctx, customer, betaAuto); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("pause another organization's automation: %v", err)
+		}
+
+		// Two job instances share the work: each report is produced exactly once.
+		for _, org := range []string{acme.ID, beta.ID} {
+			rl, err := reports.List(ctx, op, org)
+			if err != nil || rl.Total != 4 {
+				t.Fatalf("reports: %+v %v", rl, err)
+			}
+			for _, r := range rl.Items {
+				if _, err := reports.Generate(ctx, op, r.ID, growthdesk.GenerateInput{Period: "30d"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		var wg sync.WaitGroup
+		counts := make([]int, 2)
+		for i := range counts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n, err := reports.RunOnce(ctx)
+				if err != nil {
+					t.Error(err)
+				}
+				counts[i] = n
+			}()
+		}
+		wg.Wait()
+		if counts[0]+counts[1] != 8 {
+			t.Fatalf("the two jobs produced %v reports, want 8 in all", counts)
+		}
+		sum, err := reports.Summary(ctx, customer, "", "30d")
+		if err != nil || sum.TotalRuns != 4 || sum.SuccessfulRuns != 3 || sum.TotalSavingsCents != 15000 || sum.HoursSaved != 3 {
+			t.Fatalf("summary: %+v %v", sum, err)
+		}
+		rl, _ := reports.List(ctx, customer, beta.ID)
+		name, file, err := reports.File(ctx, customer, rl.Items[0].ID, "pdf")
+		if err != nil || !strings.Contains(string(file), "Acme") || !strings.HasSuffix(name, ".pdf") {
+			t.Fatalf("file: %q %q %v", name, file, err)
+		}
+		activity, err := reports.RecentActivity(ctx, customer, 10)
+		if err != nil || len(activity) != 4 {
+			t.Fatalf("report activity: %d %v", len(activity), err)
+		}
+	})
+}

@@ -1,0 +1,225 @@
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Building2, CircleDollarSign, LifeBuoy, MessagesSquare, Users } from "lucide-react";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { PageHeader } from "~/components/layout/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
+import { Spinner } from "~/components/ui/spinner";
+import { errorMessage } from "~/lib/api";
+import type { AdminDashboard, AuditEntry } from "~/lib/api-types.gen";
+import { paths } from "~/lib/paths";
+import { useAdminDashboard } from "../api";
+import { TICKET_STATUS_LABELS, describeActivity, formatRevenue, monthLabel } from "../activity";
+
+const CHART_HEIGHT = 300;
+const STATUS_COLORS: Record<string, string> = {
+  open: "#1d4ed8",
+  in_progress: "#b45309",
+  resolved: "#047857",
+  closed: "#475569",
+};
+
+function Tile({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Users }) {
+  return (
+    <div className="relative rounded-2xl bg-white p-6 ring-1 ring-slate-200" data-tile={label}>
+      <dt className="pr-8 text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{value}</dd>
+      <Icon className="absolute top-6 right-6 h-5 w-5 text-blue-700" aria-hidden="true" />
+    </div>
+  );
+}
+
+function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function DataTableFallback({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <details className="mt-4 text-sm">
+      <summary className="cursor-pointer rounded font-medium text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+        Show the figures as a table
+      </summary>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              {head.map((h, i) => (
+                <th key={h} scope="col" className={`py-2 pr-4 font-medium ${i > 0 ? "text-right" : ""}`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([first, ...rest]) => (
+              <tr key={String(first)} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-2 pr-4 font-normal text-slate-700">
+                  {first}
+                </th>
+                {rest.map((cell, i) => (
+                  <td key={i} className="py-2 pr-4 text-right text-slate-900 tabular-nums">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function GrowthChart({ data }: { data: AdminDashboard }) {
+  const rows = data.growth.map((m) => ({ month: monthLabel(m.month), Accounts: m.accounts, Organizations: m.organizations }));
+  const total = data.growth.reduce((n, m) => n + m.accounts + m.organizations, 0);
+  return (
+    <Panel title="Monthly Growth" description="New accounts and organizations per month, over the last 12 months.">
+      <div
+        role="img"
+        aria-label={`Bar chart of new accounts and organizations per month from ${rows[0]?.month ?? ""} to ${rows[rows.length - 1]?.month ?? ""}: ${total} in all. The table below lists the figures.`}
+      >
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="month" tick={{ fontSize: 12, fill: "#475569" }} interval="preserveStartEnd" />
+            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="Accounts" fill="#1d4ed8" isAnimationActive={false} />
+            <Bar dataKey="Organizations" fill="#047857" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <DataTableFallback
+        caption="New accounts and organizations per month"
+        head={["Month", "Accounts", "Organizations"]}
+        rows={rows.map((r) => [r.month, r.Accounts, r.Organizations])}
+      />
+    </Panel>
+  );
+}
+
+function TicketChart({ data }: { data: AdminDashboard }) {
+  const rows = data.ticket_status.map((s) => ({ status: TICKET_STATUS_LABELS[s.status] ?? s.status, key: s.status, Tickets: s.count }));
+  const total = rows.reduce((n, r) => n + r.Tickets, 0);
+  return (
+    <Panel title="Ticket Status Distribution" description="Support tickets by status.">
+      <div
+        role="img"
+        aria-label={`Bar chart of support tickets by status: ${rows.map((r) => `${r.status} ${r.Tickets}`).join(", ")}. The table below lists the figures.`}
+      >
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="status" tick={{ fontSize: 12, fill: "#475569" }} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
+            <Tooltip />
+            <Bar dataKey="Tickets" isAnimationActive={false}>
+              {rows.map((r) => (
+                <Cell key={r.key} fill={STATUS_COLORS[r.key] ?? "#1d4ed8"} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      {total === 0 && <p className="mt-2 text-sm text-slate-600">No tickets yet.</p>}
+      <DataTableFallback caption="Support tickets by status" head={["Status", "Tickets"]} rows={rows.map((r) => [r.status, r.Tickets])} />
+    </Panel>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function ActivityItem({ entry }: { entry: AuditEntry }) {
+  const line = describeActivity(entry);
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <p className="text-slate-700">
+        <span className="font-semibold text-slate-900">{line.actor}</span> {line.verb}{" "}
+        {line.target &&
+          (line.target.to ? (
+            <Link to={line.target.to} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+              {line.target.label}
+            </Link>
+          ) : (
+            <span className="font-medium text-slate-900">{line.target.label}</span>
+          ))}
+        {line.after && ` ${line.after}`}
+      </p>
+      <time dateTime={entry.created_at} className="shrink-0 text-sm text-slate-600">
+        {when(entry.created_at)}
+      </time>
+    </li>
+  );
+}
+
+export function AdminDashboardPage() {
+  const dashboard = useAdminDashboard();
+  const data = dashboard.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Admin Dashboard"
+        description="Accounts, organizations, tickets and revenue, computed from the portal's data."
+        actions={
+          <ButtonLink to={paths.portal.community()} variant="secondary">
+            <MessagesSquare className="h-4 w-4" aria-hidden="true" />
+            Community Forum
+          </ButtonLink>
+        }
+      />
+      {dashboard.isError ? (
+        <Alert tone="error" title="The dashboard could not be loaded.">
+          <p>{errorMessage(dashboard.error, "Please try again.")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()} className="mt-2">
+            Try again
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <div className="flex justify-center py-16" role="status" aria-live="polite">
+          <Spinner />
+          <span className="sr-only">Loading the dashboard…</span>
+        </div>
+      ) : (
+        <>
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Tile label="Total Users" value={data.total_users.toLocaleString("en-US")} icon={Users} />
+            <Tile label="Organizations" value={data.organizations.toLocaleString("en-US")} icon={Building2} />
+            <Tile label="Open Tickets" value={data.open_tickets.toLocaleString("en-US")} icon={LifeBuoy} />
+            {data.monthly_revenue_cents !== null && (
+              <Tile label="Monthly Revenue" value={formatRevenue(data.monthly_revenue_cents, data.currency)} icon={CircleDollarSign} />
+            )}
+          </dl>
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+            <GrowthChart data={data} />
+            <TicketChart data={data} />
+          </div>
+          <Panel title="Recent Activity" description="The latest staff and community actions from the audit log.">
+            {data.recent_activity.length === 0 ? (
+              <p className="text-sm text-slate-600">No activity yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {data.recent_activity.map((entry) => (
+                  <ActivityItem key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </>
+      )}
+    </div>
+  );
+}

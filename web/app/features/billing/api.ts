@@ -1,0 +1,171 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
+import { ApiError, deleteJSON, getJSON, patchJSON, postJSON } from "~/lib/api";
+import type {
+  BillingAccount,
+  BillingSummary,
+  CheckoutAnswer,
+  CheckoutRequest,
+  CheckoutSession,
+  Plan,
+  Subscription,
+  SubscriptionPage,
+} from "~/lib/api-types.gen";
+import type { SubscriptionStatus } from "./format";
+
+export type StatusFilter = "all" | SubscriptionStatus;
+
+export const billingKeys = {
+  all: ["billing"] as const,
+  plans: ["billing", "plans"] as const,
+  account: (userId: string) => ["billing", "account", userId] as const,
+  subscriptions: (status: StatusFilter, q: string) => ["billing", "subscriptions", status, q] as const,
+  summary: ["billing", "summary"] as const,
+};
+
+export function subscriptionsPath(status: StatusFilter, q: string, csv = false): string {
+  const params = new URLSearchParams({ status, q: q.trim() });
+  return `/api/v1/admin/billing/subscriptions${csv ? ".csv" : ""}?${params.toString()}`;
+}
+
+// GET /api/v1/billing/plans
+
+export const fetchPlans = (token: string, signal?: AbortSignal) => getJSON<Plan[]>("/api/v1/billing/plans", { token, signal });
+
+export function usePlans(enabled: boolean) {
+  const token = useAccessToken();
+  return useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(token, signal), enabled });
+}
+
+// GET /api/v1/billing
+
+export const fetchBillingAccount = (token: string, signal?: AbortSignal) =>
+  getJSON<BillingAccount>("/api/v1/billing", { token, signal });
+
+export const billingAccountQuery = (token: string, userId: string) =>
+  queryOptions({ queryKey: billingKeys.account(userId), queryFn: ({ signal }) => fetchBillingAccount(token, signal) });
+
+export function useBillingAccount() {
+  return useQuery(billingAccountQuery(useAccessToken(), useAuth().user?.id ?? ""));
+}
+
+// POST /functions/v1/stripe-checkout (the spec's checkout function: {url} or {error})
+
+export const CHECKOUT_FAILED = "Failed to start checkout process. Please try again.";
+export const CHECKOUT_SESSION_FALLBACK = "Failed to create checkout session";
+
+export async function startCheckout(token: string, request: CheckoutRequest): Promise<string> {
+  let answer: CheckoutAnswer;
+  try {
+    answer = await postJSON<CheckoutAnswer>("/functions/v1/stripe-checkout", request, { token });
+  } catch (err) {
+    const fromServer = err instanceof ApiError && err.code !== "unexpected" && err.code !== "network_error" && err.message;
+    throw new Error(fromServer || CHECKOUT_SESSION_FALLBACK);
+  }
+  if (!answer?.url) throw new Error(CHECKOUT_SESSION_FALLBACK);
+  return answer.url;
+}
+
+export function checkoutRequest(plan: Plan, origin: string): CheckoutRequest {
+  return {
+    price_id: plan.price_id,
+    mode: plan.mode,
+    success_url: `${origin}/checkout/success?success=true`,
+    cancel_url: `${origin}/portal/billing?canceled=true`,
+  };
+}
+
+export function useCheckout() {
+  const token = useAccessToken();
+  return useMutation({
+    mutationFn: (plan: Plan) => startCheckout(token, checkoutRequest(plan, window.location.origin)),
+    onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+// POST /api/v1/billing/portal-session
+
+export function usePortalSession() {
+  const token = useAccessToken();
+  return useMutation({
+    mutationFn: () => postJSON<CheckoutAnswer>("/api/v1/billing/portal-session", {}, { token }),
+    onSuccess: (answer) => window.location.assign(answer.url),
+  });
+}
+
+// POST /api/v1/billing/cancel and /api/v1/billing/resume
+
+export function useCancelAtPeriodEnd() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cancel: boolean) => postJSON<Subscription>(`/api/v1/billing/${cancel ? "cancel" : "resume"}`, {}, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+// GET /api/v1/billing/checkout-sessions/{id} (the success page, outside the portal's query client)
+
+export const fetchCheckoutSession = (token: string, id: string, signal?: AbortSignal) =>
+  getJSON<CheckoutSession>(`/api/v1/billing/checkout-sessions/${encodeURIComponent(id)}`, { token, signal });
+
+// GET /api/v1/admin/billing/subscriptions
+
+export function useSubscriptions(status: StatusFilter, q: string) {
+  const token = useAccessToken();
+  return useQuery({
+    queryKey: billingKeys.subscriptions(status, q.trim()),
+    queryFn: ({ signal }) => getJSON<SubscriptionPage>(subscriptionsPath(status, q), { token, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// GET /api/v1/admin/billing/summary
+
+export function useBillingSummary() {
+  const token = useAccessToken();
+  return useQuery({
+    queryKey: billingKeys.summary,
+    queryFn: ({ signal }) => getJSON<BillingSummary>("/api/v1/admin/billing/summary", { token, signal }),
+  });
+}
+
+// PATCH /api/v1/admin/billing/subscriptions/{id}
+
+export function useChangeSubscriptionStatus() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: SubscriptionStatus }) =>
+      patchJSON<Subscription>(`/api/v1/admin/billing/subscriptions/${encodeURIComponent(id)}`, { status }, { token }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+// DELETE /api/v1/admin/billing/subscriptions/{id}
+
+export function useDeleteSubscription() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteJSON(`/api/v1/admin/billing/subscriptions/${encodeURIComponent(id)}`, { token }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+// GET /api/v1/admin/billing/subscriptions.csv
+
+export async function downloadSubscriptionsCSV(token: string, status: StatusFilter, q: string): Promise<void> {
+  const res = await fetch(subscriptionsPath(status, q, true), { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error("Failed to export subscriptions");
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "subscriptions.csv";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

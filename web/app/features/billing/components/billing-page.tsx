@@ -1,0 +1,223 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { CalendarClock, Check, CreditCard, FileText, Package } from "lucide-react";
+import { PageHeader } from "~/components/layout/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Dialog } from "~/components/ui/dialog";
+import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
+import { errorMessage } from "~/lib/api";
+import type { Plan } from "~/lib/api-types.gen";
+import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, usePlans, usePortalSession } from "../api";
+import { amountLabel, brandLabel, formatDate, formatMoney, maskedCard, priceLabel, statusLabel } from "../format";
+
+const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "danger" };
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function PlanDialog({ open, onClose, currentPriceId }: { open: boolean; onClose: () => void; currentPriceId: string | null }) {
+  const plans = usePlans(open);
+  const checkout = useCheckout();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choose = (plan: Plan) => {
+    setChosen(plan.price_id);
+    checkout.mutate(plan);
+  };
+  return (
+    <Dialog
+      open={open}
+      title="Choose Your Plan"
+      description="Pick a plan for your organization. You pay on the next page."
+      onClose={onClose}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {checkout.isError && (
+        <Alert tone="error" title={CHECKOUT_FAILED} className="mb-4">
+          {checkout.error.message}
+        </Alert>
+      )}
+      {plans.isPending ? (
+        <LoadingRow label="Loading plans…" />
+      ) : plans.isError ? (
+        <Alert tone="error">{errorMessage(plans.error, "The plans could not be loaded.")}</Alert>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {plans.data.map((plan) => (
+            <li key={plan.price_id} className="flex flex-col rounded-xl p-5 ring-1 ring-slate-200">
+              <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+              {plan.description && <p className="mt-1 text-sm text-slate-600">{plan.description}</p>}
+              <p className="mt-4 text-2xl font-bold text-slate-900">{priceLabel(plan)}</p>
+              {plan.price_id === currentPriceId ? (
+                <Button className="mt-5" variant="secondary" disabled>
+                  Current Plan
+                </Button>
+              ) : (
+                <Button className="mt-5" onClick={() => choose(plan)} loading={checkout.isPending && chosen === plan.price_id} disabled={checkout.isPending}>
+                  Choose {plan.name}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+export function BillingPage() {
+  const [params] = useSearchParams();
+  const account = useBillingAccount();
+  const portal = usePortalSession();
+  const cancel = useCancelAtPeriodEnd();
+  const [choosing, setChoosing] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  if (account.isPending) return <LoadingRow label="Loading billing…" />;
+  if (account.isError) return <Alert tone="error">{errorMessage(account.error, "Your billing could not be loaded.")}</Alert>;
+
+  const { subscription: sub, payment_method: card } = account.data;
+  const invoices = account.data.invoices ?? [];
+  const live = sub && sub.status !== "cancelled";
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Billing" description="Your organization's subscription, payment method and invoices." />
+      {params.get("canceled") === "true" && <Alert tone="info">Checkout was canceled. You have not been charged.</Alert>}
+      {params.get("success") === "true" && <Alert tone="success">Thank you! Your payment was received.</Alert>}
+      {account.data.provider === "test" && (
+        <Alert tone="warning">Payments use the built-in test provider: no card is charged.</Alert>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SettingsCard
+          title="Current Subscription"
+          actions={
+            <Button variant="primary" size="sm" onClick={() => setChoosing(true)}>
+              Upgrade Plan
+            </Button>
+          }
+        >
+          {sub ? (
+            <div className="space-y-4">
+              <dl className="grid grid-cols-2 gap-4">
+                <Detail label="Plan">{sub.plan_name}</Detail>
+                <Detail label="Amount">{amountLabel(sub)}</Detail>
+                <Detail label="Status">
+                  <Badge tone={STATUS_TONES[sub.status] ?? "neutral"}>{statusLabel(sub.status)}</Badge>
+                </Detail>
+                <Detail label={sub.cancel_at_period_end ? "Ends On" : "Next Billing"}>{formatDate(sub.next_billing_date)}</Detail>
+              </dl>
+              {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, "Your subscription could not be changed.")}</Alert>}
+              {live &&
+                (sub.cancel_at_period_end ? (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <p className="text-sm text-slate-600">Your subscription ends on {formatDate(sub.next_billing_date)}.</p>
+                    <Button variant="secondary" size="sm" loading={cancel.isPending} onClick={() => cancel.mutate(false)}>
+                      Resume Subscription
+                    </Button>
+                  </div>
+                ) : (
+                  <Button variant="ghost" size="sm" onClick={() => setConfirmCancel(true)}>
+                    Cancel at Period End
+                  </Button>
+                ))}
+            </div>
+          ) : (
+            <div className="flex items-start gap-3 text-slate-600">
+              <Package className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+              <p>Your organization has no subscription yet. Choose a plan to get started.</p>
+            </div>
+          )}
+        </SettingsCard>
+
+        <SettingsCard title="Payment Method">
+          {card ? (
+            <div className="flex items-center gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+              <CreditCard className="h-8 w-8 text-slate-700" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-mono font-semibold text-slate-900" aria-label={`Card ending in ${card.last4}`}>
+                  {maskedCard(card.last4)}
+                </p>
+                <p className="text-sm text-slate-600">{brandLabel(card.brand)}</p>
+              </div>
+              <Badge tone="info">Default</Badge>
+            </div>
+          ) : (
+            <p className="text-slate-600">No payment method on file. Your card is added when you check out.</p>
+          )}
+          {portal.isError && (
+            <Alert tone="error" className="mt-4">
+              {errorMessage(portal.error, "The payment method page could not be opened.")}
+            </Alert>
+          )}
+          <Button variant="secondary" className="mt-4" loading={portal.isPending} onClick={() => portal.mutate()}>
+            {card ? "Update Payment Method" : "Add Payment Method"}
+          </Button>
+        </SettingsCard>
+      </div>
+
+      <SettingsCard title="Billing History">
+        {invoices.length === 0 ? (
+          <div className="flex items-center gap-3 text-slate-600">
+            <FileText className="h-5 w-5" aria-hidden="true" />
+            <p>No billing history available</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Invoices">
+            {invoices.map((inv) => (
+              <li key={inv.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
+                <CalendarClock className="h-5 w-5 text-slate-500" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-slate-900">
+                    {formatDate(inv.paid_at ?? inv.created_at)}
+                    {inv.number && <span className="ml-2 text-sm font-normal text-slate-600">Invoice {inv.number}</span>}
+                  </p>
+                  {inv.period_start && (
+                    <p className="text-sm text-slate-600">
+                      {formatDate(inv.period_start)} – {formatDate(inv.period_end)}
+                    </p>
+                  )}
+                </div>
+                <span className="font-semibold text-slate-900">{formatMoney(inv.amount, inv.currency)}</span>
+                <Badge tone={inv.status === "paid" ? "success" : "warning"}>{inv.status === "paid" ? "Paid" : "Open"}</Badge>
+                {inv.document_url && (
+                  <a href={inv.document_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-2">
+                    <Check className="h-4 w-4" aria-hidden="true" />
+                    View invoice
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SettingsCard>
+
+      <PlanDialog open={choosing} onClose={() => setChoosing(false)} currentPriceId={live ? sub.price_id : null} />
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel subscription?"
+        confirmLabel="Cancel at Period End"
+        cancelLabel="Keep Subscription"
+        busy={cancel.isPending}
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => cancel.mutate(true, { onSettled: () => setConfirmCancel(false) })}
+      >
+        Your subscription stays active until {formatDate(sub?.next_billing_date)} and then ends. You can resume it before then.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { ApiError } from "~/lib/api";
+import { TicketDescriptionMax, TicketTitleMax, type TicketPriority } from "~/lib/api-types.gen";
+import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
+import { useCategories, useCreateTicket, usePeople, type NewTicketValues } from "../api";
+import { ACCEPTED_FILES, PRIORITIES, PRIORITY_LABELS } from "../filters";
+import { FilePicker, checkFiles } from "./file-picker";
+
+export function NewTicketDialog({
+  open,
+  staff,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  staff: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [priority, setPriority] = useState<TicketPriority>("medium");
+  const [category, setCategory] = useState("");
+  const [customer, setCustomer] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [pickerKey, setPickerKey] = useState(0);
+  const categories = useCategories();
+  const people = usePeople(open && staff);
+  const create = useCreateTicket();
+  const form = useApiForm(create, { idPrefix: "new-ticket", fallbackMessage: "Please try again." });
+  const createdWithoutFiles = create.error instanceof ApiError && create.error.code === "attachments_failed";
+  const customers = (people.data ?? []).filter((p) => p.role === "customer" && p.organization_id);
+
+  function reset() {
+    setTitle("");
+    setDescription("");
+    setPriority("medium");
+    setCategory("");
+    setCustomer("");
+    setFiles([]);
+    setPickerKey((k) => k + 1);
+    form.clearErrors();
+  }
+
+  const onSubmit = form.onSubmit(
+    (): NewTicketValues => ({
+      title,
+      description,
+      priority,
+      category_id: category || undefined,
+      customer_id: staff ? customer : undefined,
+      files,
+    }),
+    (v): FieldErrors => {
+      const errors: FieldErrors = {};
+      if (!v.title.trim()) errors.title = "Enter a title.";
+      if (!v.description.trim()) errors.description = "Describe the problem.";
+      if (staff && !v.customer_id) errors.customer_id = "Choose the customer this ticket is for.";
+      const fileError = checkFiles(v.files);
+      if (fileError) errors.files = fileError;
+      return errors;
+    },
+    {
+      onSuccess: (ticket) => {
+        reset();
+        onCreated(ticket.id);
+      },
+    },
+  );
+
+  return (
+    <Dialog
+      open={open}
+      title="New Ticket"
+      description="Tell us what you need; we answer here and by e-mail."
+      size="lg"
+      dismissible={!form.submitting}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            disabled={form.submitting}
+            onClick={() => {
+              reset();
+              onClose();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" form="new-ticket-form" loading={form.submitting}>
+            Create Ticket
+          </Button>
+        </>
+      }
+    >
+      <form id="new-ticket-form" noValidate onSubmit={onSubmit} className="space-y-4 pb-2">
+        {form.formError && (
+          <Alert tone={createdWithoutFiles ? "warning" : "error"} title={createdWithoutFiles ? undefined : "Failed to create ticket"}>
+            {form.formError}
+          </Alert>
+        )}
+        {staff && (
+          <FormField label="Customer" {...form.field("customer_id")}>
+            {(control) => (
+              <Select {...control} value={customer} onChange={(e) => setCustomer(e.target.value)}>
+                <option value="">Choose a customer</option>
+                {customers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.full_name || p.email} ({p.organization_name || "organization"})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+        <FormField label="Title" {...form.field("title")}>
+          {(control) => <Input {...control} value={title} maxLength={TicketTitleMax} onChange={(e) => setTitle(e.target.value)} />}
+        </FormField>
+        <FormField label="Description" {...form.field("description")}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={5}
+              value={description}
+              maxLength={TicketDescriptionMax}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Priority" {...form.field("priority")}>
+            {(control) => (
+              <Select {...control} value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority)}>
+                {PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Category" {...form.field("category_id")}>
+            {(control) => (
+              <Select {...control} value={category} onChange={(e) => setCategory(e.target.value)}>
+                <option value="">No category</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+        <FilePicker
+          key={pickerKey}
+          id="new-ticket-files"
+          files={files}
+          onChange={setFiles}
+          error={form.fieldError("files")}
+          accept={ACCEPTED_FILES}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,241 @@
+import { Plus, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { useAuth } from "~/features/auth/auth-provider";
+import { ApiError } from "~/lib/api";
+import { paths } from "~/lib/paths";
+import { isStaff } from "~/lib/roles";
+import { useCategories, useOrganizationOptions, usePeople, useTicketSummary, useTickets } from "../api";
+import { filterQuery, readFilters, STATUSES, STATUS_LABELS, type TicketFilters } from "../filters";
+import { NewTicketDialog } from "./new-ticket-dialog";
+import { TicketCard } from "./ticket-card";
+import { TicketDialog } from "./ticket-dialog";
+
+const SEARCH_DELAY_MS = 300;
+
+function Tile({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value ?? "—"}</p>
+    </div>
+  );
+}
+
+/** The support desk: filters in the URL, `/portal/support/{id}` opens a ticket, `?new=1` the create dialog. */
+export function SupportPage({ ticketId }: { ticketId?: string }) {
+  const { profile } = useAuth();
+  const staff = isStaff(profile?.role);
+  const noOrganization = Boolean(profile && !staff && !profile.organization_id);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params, staff);
+  const creating = params.get("new") === "1";
+
+  function setFilter(key: keyof TicketFilters, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  const [search, setSearch] = useState(filters.q);
+  useEffect(() => {
+    if (search.trim() === filters.q) return;
+    const timer = window.setTimeout(() => setFilter("q", search.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  });
+
+  const tickets = useTickets(filters);
+  const summary = useTicketSummary(filters, staff);
+  const categories = useCategories();
+  const organizations = useOrganizationOptions(staff);
+  const people = usePeople(staff);
+  const staffPeople = (people.data ?? []).filter((p) => p.role !== "customer");
+
+  const listSearch = () => {
+    const rest = new URLSearchParams(params);
+    rest.delete("new");
+    const s = rest.toString();
+    return s ? `?${s}` : "";
+  };
+  const openTicket = (id: string) =>
+    navigate(`${paths.portal.ticket(id)}${listSearch()}`, {
+      preventScrollReset: true,
+    });
+  const closeTicket = () =>
+    navigate(`${paths.portal.support}${listSearch()}`, {
+      preventScrollReset: true,
+    });
+  const setCreating = (open: boolean) => {
+    const next = new URLSearchParams(params);
+    if (open) next.set("new", "1");
+    else next.delete("new");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const items = tickets.data?.pages.flatMap((p) => p.items ?? []) ?? [];
+  const total = tickets.data?.pages[0]?.total;
+  const listError = tickets.error instanceof ApiError ? tickets.error : null;
+  const filtered = Boolean(filterQuery(filters));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Support Tickets"
+        description={staff ? "Every organization's tickets: triage, assign and answer." : "Ask for help and follow our answers."}
+        actions={
+          !noOrganization && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Ticket
+            </Button>
+          )
+        }
+      />
+
+      {noOrganization ? (
+        <Alert tone="info" title="No organization yet">
+          Your account is not part of an organization yet, so you cannot open or see support tickets. Contact us to be added to your
+          organization.
+        </Alert>
+      ) : (
+        <>
+          {staff && (
+            <section aria-label="Ticket summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <Tile label="Open" value={summary.data?.open} />
+              <Tile label="In Progress" value={summary.data?.in_progress} />
+              <Tile label="Resolved" value={summary.data?.resolved} />
+              <Tile label="Total" value={summary.data?.total} />
+            </section>
+          )}
+
+          <section aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="relative sm:col-span-2 lg:col-span-1">
+              <label htmlFor="ticket-search" className="sr-only">
+                Search tickets
+              </label>
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+              <Input
+                id="ticket-search"
+                type="search"
+                placeholder="Search tickets"
+                className="pl-9"
+                value={search}
+                maxLength={200}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor="ticket-status-filter" className="sr-only">
+                Status
+              </label>
+              <Select id="ticket-status-filter" value={filters.status} onChange={(e) => setFilter("status", e.target.value)}>
+                <option value="">All statuses</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <label htmlFor="ticket-category-filter" className="sr-only">
+                Category
+              </label>
+              <Select id="ticket-category-filter" value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
+                <option value="">All categories</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {staff && (
+              <>
+                <div>
+                  <label htmlFor="ticket-organization-filter" className="sr-only">
+                    Organization
+                  </label>
+                  <Select
+                    id="ticket-organization-filter"
+                    value={filters.organization}
+                    onChange={(e) => setFilter("organization", e.target.value)}
+                  >
+                    <option value="">All organizations</option>
+                    {(organizations.data ?? []).map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div>
+                  <label htmlFor="ticket-assignee-filter" className="sr-only">
+                    Assignee
+                  </label>
+                  <Select id="ticket-assignee-filter" value={filters.assignee} onChange={(e) => setFilter("assignee", e.target.value)}>
+                    <option value="">Anyone</option>
+                    <option value="me">Assigned to me</option>
+                    <option value="none">Unassigned</option>
+                    {staffPeople.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.full_name || p.email}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </>
+            )}
+          </section>
+
+          {tickets.isPending ? (
+            <div className="flex justify-center py-16">
+              <Spinner />
+              <span className="sr-only">Loading tickets</span>
+            </div>
+          ) : listError ? (
+            <Alert tone="error">{listError.message}</Alert>
+          ) : items.length === 0 ? (
+            <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
+              <p className="text-lg font-semibold text-slate-900">No tickets found</p>
+              {filtered && <p className="mt-1 text-slate-600">Try adjusting your search or filter criteria</p>}
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                Showing {items.length} of {total ?? items.length} tickets
+              </p>
+              <ul className="space-y-4">
+                {items.map((t) => (
+                  <TicketCard key={t.id} ticket={t} staff={staff} onView={() => openTicket(t.id)} />
+                ))}
+              </ul>
+              {tickets.hasNextPage && (
+                <div className="flex justify-center">
+                  <Button variant="secondary" loading={tickets.isFetchingNextPage} onClick={() => tickets.fetchNextPage()}>
+                    Load more tickets
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+
+      <NewTicketDialog
+        open={creating && !noOrganization}
+        staff={staff}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => openTicket(id)}
+      />
+      <TicketDialog ticketId={noOrganization ? undefined : ticketId} staff={staff} onClose={closeTicket} />
+    </div>
+  );
+}

@@ -1,0 +1,519 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import {
+  CheckCircle2,
+  Circle,
+  CirclePause,
+  Clock,
+  FlaskConical,
+  FolderKanban,
+  HelpCircle,
+  Loader,
+  MessageSquare,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+  TrendingUp,
+} from "lucide-react";
+import { PageHeader } from "~/components/layout/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Dialog } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { LoadingRow } from "~/components/ui/settings-card";
+import { useAuth } from "~/features/auth/auth-provider";
+import { errorMessage } from "~/lib/api";
+import { type Project, type ProjectPriority, type ProjectStatus } from "~/lib/api-types.gen";
+import { paths } from "~/lib/paths";
+import { isStaff } from "~/lib/roles";
+import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
+import {
+  useDeleteProject,
+  useOrganizations,
+  usePostProjectUpdate,
+  useProject,
+  useProjects,
+  useSaveProject,
+  type ProjectFilters,
+} from "../api";
+import {
+  PRIORITY_LABELS,
+  PRIORITY_TONES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUS_TONES,
+  dateRange,
+  formatDateTime,
+  projectStats,
+} from "../labels";
+import { BasicsFields, EmptyState, LabelOptions, OrganizationSelect, ProgressBar, StatCard } from "./shared";
+
+const STATUS_ICONS: Record<ProjectStatus, typeof Circle> = {
+  planning: Clock,
+  in_progress: Loader,
+  testing: FlaskConical,
+  completed: CheckCircle2,
+  on_hold: CirclePause,
+};
+
+function useDebounced<T>(value: T, delay = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+function ComingSoonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      title="New Project"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Link to={paths.portal.support} className={buttonVariants()}>
+            Contact Support
+          </Link>
+        </>
+      }
+    >
+      <p className="text-slate-700">
+        Project creation is coming soon. In the meantime, contact our support team to start a new AI project.
+      </p>
+    </Dialog>
+  );
+}
+
+type Draft = {
+  organization_id: string;
+  name: string;
+  description: string;
+  status: ProjectStatus;
+  priority: ProjectPriority;
+  progress: string;
+  start_date: string;
+  end_date: string;
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function draftOf(p: Project | null, org: string): Draft {
+  return p
+    ? {
+        organization_id: p.organization_id,
+        name: p.name,
+        description: p.description,
+        status: p.status,
+        priority: p.priority,
+        progress: String(p.progress),
+        start_date: p.start_date,
+        end_date: p.end_date ?? "",
+      }
+    : {
+        organization_id: org,
+        name: "",
+        description: "",
+        status: "planning",
+        priority: "medium",
+        progress: "0",
+        start_date: today(),
+        end_date: "",
+      };
+}
+
+function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null; defaultOrg: string; onDone: (message: string) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(project, defaultOrg));
+  const organizations = useOrganizations(true);
+  const form = useApiForm(useSaveProject(), {
+    idPrefix: "project",
+    fallbackMessage: "The project could not be saved.",
+  });
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const onSubmit = form.onSubmit(
+    () => ({
+      id: project?.id,
+      organization_id: draft.organization_id,
+      name: draft.name,
+      description: draft.description,
+      status: draft.status,
+      priority: draft.priority,
+      progress: Number(draft.progress),
+      start_date: draft.start_date,
+      end_date: draft.end_date,
+      assigned_to: project?.assigned_to ?? [],
+    }),
+    (v): FieldErrors => {
+      const errors: FieldErrors = {};
+      if (!v.organization_id) errors.organization_id = "Choose an organization.";
+      if (!v.name.trim()) errors.name = "Enter a project name.";
+      if (!Number.isInteger(v.progress) || v.progress < 0 || v.progress > 100) errors.progress = "Progress must be between 0 and 100.";
+      if (!v.start_date) errors.start_date = "Enter a start date.";
+      return errors;
+    },
+    {
+      onSuccess: (p) => onDone(project ? `${p.name} has been updated.` : `${p.name} has been created.`),
+    },
+  );
+  return (
+    <form id="project-form" noValidate onSubmit={onSubmit} className="space-y-4">
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      <BasicsFields field={form.field} draft={draft} set={set} organizations={organizations.data} isNew={!project} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Status" {...form.field("status")}>
+          {(control) => (
+            <Select {...control} value={draft.status} onChange={(e) => set({ status: e.target.value as ProjectStatus })}>
+              <LabelOptions labels={PROJECT_STATUS_LABELS} />
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Priority" {...form.field("priority")}>
+          {(control) => (
+            <Select {...control} value={draft.priority} onChange={(e) => set({ priority: e.target.value as ProjectPriority })}>
+              <LabelOptions labels={PRIORITY_LABELS} />
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Progress (%)" {...form.field("progress")}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              min={0}
+              max={100}
+              value={draft.progress}
+              onChange={(e) => set({ progress: e.target.value })}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Start date" {...form.field("start_date")}>
+          {(control) => <Input {...control} type="date" value={draft.start_date} onChange={(e) => set({ start_date: e.target.value })} />}
+        </FormField>
+        <FormField label="End date (optional)" {...form.field("end_date")}>
+          {(control) => <Input {...control} type="date" value={draft.end_date} onChange={(e) => set({ end_date: e.target.value })} />}
+        </FormField>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={form.submitting}>
+          {project ? "Save Project" : "Create Project"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function UpdatesDialog({ projectId, staff, onClose }: { projectId: string | null; staff: boolean; onClose: () => void }) {
+  const project = useProject(projectId);
+  const [content, setContent] = useState("");
+  const [progress, setProgress] = useState("");
+  const form = useApiForm(usePostProjectUpdate(projectId ?? ""), {
+    idPrefix: "project-update",
+    fallbackMessage: "The update could not be posted.",
+  });
+  const onSubmit = form.onSubmit(
+    () => ({ content, progress: progress === "" ? null : Number(progress) }),
+    (v): FieldErrors => (v.content.trim() ? {} : { content: "Write the update." }),
+    {
+      onSuccess: () => {
+        setContent("");
+        setProgress("");
+        void project.refetch();
+      },
+    },
+  );
+  return (
+    <Dialog
+      open={projectId !== null}
+      title={project.data ? `Updates: ${project.data.name}` : "Project updates"}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {project.isPending && <LoadingRow label="Loading updates…" />}
+      {project.data && (
+        <div className="space-y-4">
+          {staff && (
+            <form noValidate onSubmit={onSubmit} className="space-y-3 rounded-xl bg-slate-50 p-4">
+              {form.formError && <Alert tone="error">{form.formError}</Alert>}
+              <FormField label="Progress update" {...form.field("content")}>
+                {(control) => <Textarea {...control} value={content} onChange={(e) => setContent(e.target.value)} />}
+              </FormField>
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="w-40">
+                  <FormField label="New progress (%)" {...form.field("progress")}>
+                    {(control) => (
+                      <Input {...control} type="number" min={0} max={100} value={progress} onChange={(e) => setProgress(e.target.value)} />
+                    )}
+                  </FormField>
+                </div>
+                <Button type="submit" loading={form.submitting}>
+                  Post Update
+                </Button>
+              </div>
+            </form>
+          )}
+          {project.data.updates?.length ? (
+            <ol className="space-y-3">
+              {project.data.updates.map((u) => (
+                <li key={u.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+                  <p className="text-xs text-slate-600">
+                    {formatDateTime(u.created_at)}
+                    {u.author ? ` · ${u.author.full_name}` : ""}
+                    {u.progress !== null ? ` · Progress ${u.progress}%` : ""}
+                  </p>
+                  <p className="mt-1 whitespace-pre-line text-slate-800">{u.content}</p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-600">No updates yet.</p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function ProjectCard({
+  project,
+  staff,
+  onEdit,
+  onDelete,
+  onUpdates,
+}: {
+  project: Project;
+  staff: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onUpdates: () => void;
+}) {
+  const Icon = STATUS_ICONS[project.status] ?? HelpCircle;
+  const statusLabel = PROJECT_STATUS_LABELS[project.status] ?? "Unknown";
+  return (
+    <article aria-labelledby={`project-${project.id}`} className="flex flex-col rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <Icon className="mt-1 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+          <div className="min-w-0">
+            <h2 id={`project-${project.id}`} className="font-semibold break-words text-slate-900">
+              {project.name}
+            </h2>
+            {staff && <p className="text-xs text-slate-600">{project.organization_name}</p>}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <Badge tone={PROJECT_STATUS_TONES[project.status] ?? "neutral"}>{statusLabel}</Badge>
+          <Badge tone={PRIORITY_TONES[project.priority] ?? "neutral"}>{PRIORITY_LABELS[project.priority] ?? project.priority}</Badge>
+        </div>
+      </div>
+      {project.description && <p className="mt-3 text-sm text-slate-700">{project.description}</p>}
+      <div className="mt-4">
+        <div className="mb-1 flex justify-between text-sm">
+          <span className="text-slate-600">Progress</span>
+          <span className="font-medium text-slate-900">{project.progress}%</span>
+        </div>
+        <ProgressBar value={project.progress} label={`${project.name} progress`} />
+      </div>
+      <p className="mt-3 text-sm text-slate-600">{dateRange(project.start_date, project.end_date)}</p>
+      {project.creator && <p className="text-sm text-slate-600">Created by {project.creator.full_name || "our team"}</p>}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        <Button size="sm" variant="secondary" onClick={onUpdates}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" />
+          Updates
+        </Button>
+        {staff && (
+          <>
+            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${project.name}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${project.name}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function ProjectsPage() {
+  const { profile } = useAuth();
+  const staff = isStaff(profile?.role);
+  const [organization, setOrganization] = useState("");
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [priority, setPriority] = useState("");
+  const [comingSoon, setComingSoon] = useState(false);
+  const [editing, setEditing] = useState<Project | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [updatesOf, setUpdatesOf] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const debouncedSearch = useDebounced(search);
+  const filters: ProjectFilters = {
+    organization,
+    search: debouncedSearch,
+    status,
+    priority,
+  };
+  const all = useProjects({
+    organization,
+    search: "",
+    status: "",
+    priority: "",
+  });
+  const list = useProjects(filters);
+  const organizations = useOrganizations(staff);
+  const remove = useDeleteProject();
+  const stats = projectStats(all.data?.items ?? []);
+  const filtered = search !== "" || status !== "" || priority !== "";
+
+  const openNew = () => (staff ? setEditing("new") : setComingSoon(true));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="AI Projects"
+        description="Track the progress of your AI automation projects."
+        actions={
+          <Button onClick={openNew}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Project
+          </Button>
+        }
+      />
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {remove.error && <Alert tone="error">{errorMessage(remove.error, "The project could not be deleted.")}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Projects" value={stats.total} icon={FolderKanban} />
+        <StatCard label="In Progress" value={stats.inProgress} icon={Loader} tone="amber" />
+        <StatCard label="Completed" value={stats.completed} icon={CheckCircle2} tone="green" />
+        <StatCard label="Avg Progress" value={`${stats.averageProgress}%`} icon={TrendingUp} tone="violet" />
+      </div>
+      <div className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="relative sm:col-span-2 lg:col-span-1">
+          <label htmlFor="projects-filter-search" className="sr-only">
+            Search projects
+          </label>
+          <Search className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500" aria-hidden="true" />
+          <Input
+            id="projects-filter-search"
+            type="search"
+            placeholder="Search projects..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-10"
+          />
+        </div>
+        <div>
+          <label htmlFor="projects-filter-status" className="sr-only">
+            Status
+          </label>
+          <Select id="projects-filter-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">All Status</option>
+            <LabelOptions labels={PROJECT_STATUS_LABELS} />
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="projects-filter-priority" className="sr-only">
+            Priority
+          </label>
+          <Select id="projects-filter-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+            <option value="">All Priority</option>
+            <LabelOptions labels={PRIORITY_LABELS} />
+          </Select>
+        </div>
+        {staff && (
+          <div>
+            <label htmlFor="projects-filter-organization" className="sr-only">
+              Organization
+            </label>
+            <OrganizationSelect
+              id="projects-filter-organization"
+              value={organization}
+              onChange={setOrganization}
+              organizations={organizations.data}
+              allLabel="All organizations"
+            />
+          </div>
+        )}
+      </div>
+      {list.isPending ? (
+        <LoadingRow label="Loading projects…" />
+      ) : list.error ? (
+        <Alert tone="error">{errorMessage(list.error, "The projects could not be loaded.")}</Alert>
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon={FolderKanban} title="No projects found">
+          {filtered ? (
+            <p>Try adjusting your search or filter criteria</p>
+          ) : (
+            <Button className="mt-2" onClick={openNew}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create First Project
+            </Button>
+          )}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+          {list.data.items.map((p) => (
+            <ProjectCard
+              key={p.id}
+              project={p}
+              staff={staff}
+              onEdit={() => setEditing(p)}
+              onDelete={() => setDeleting(p)}
+              onUpdates={() => setUpdatesOf(p.id)}
+            />
+          ))}
+        </div>
+      )}
+      <ComingSoonDialog open={comingSoon} onClose={() => setComingSoon(false)} />
+      {staff && editing !== null && (
+        <Dialog open title={editing === "new" ? "New Project" : `Edit ${editing.name}`} onClose={() => setEditing(null)} size="lg">
+          <ProjectForm
+            project={editing === "new" ? null : editing}
+            defaultOrg={organization}
+            onDone={(message) => {
+              setEditing(null);
+              setNotice(message);
+            }}
+          />
+        </Dialog>
+      )}
+      <UpdatesDialog projectId={updatesOf} staff={staff} onClose={() => setUpdatesOf(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete project"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setNotice(`${deleting.name} has been deleted.`);
+              setDeleting(null);
+            },
+            onSettled: () => setDeleting(null),
+          })
+        }
+      >
+        Are you sure you want to delete this project? This action cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { Project } from "~/lib/api-types.gen";
+import { automationStats, dateRange, formatMoney, parseDollars, projectStats } from "./labels";
+
+const project = (status: Project["status"], progress: number) => ({ status, progress }) as Project;
+
+describe("workspace figures", () => {
+  it("counts projects and averages their progress", () => {
+    expect(projectStats([project("in_progress", 65), project("planning", 15), project("completed", 100)])).toEqual({
+      total: 3,
+      inProgress: 1,
+      completed: 1,
+      averageProgress: 60,
+    });
+    expect(projectStats([]).averageProgress).toBe(0);
+  });
+
+  it("averages the success rate of automations that ran, with one decimal", () => {
+    const stats = automationStats([
+      { status: "active", success_rate: 94.2, total_runs: 10 },
+      { status: "paused", success_rate: 88.1, total_runs: 3 },
+      { status: "error", success_rate: 0, total_runs: 0 },
+    ]);
+    expect(stats).toEqual({
+      total: 3,
+      active: 1,
+      paused: 1,
+      errors: 1,
+      averageSuccess: "91.2%",
+    });
+    expect(automationStats([]).averageSuccess).toBe("0.0%");
+  });
+
+  it("formats money and reads dollars", () => {
+    expect(formatMoney(123400)).toBe("$1,234");
+    expect(formatMoney(1050)).toBe("$10.50");
+    expect(parseDollars("$1,250.5")).toBe(125050);
+    expect(parseDollars("abc")).toBeNull();
+    expect(parseDollars("-3")).toBeNull();
+  });
+
+  it("writes date ranges", () => {
+    expect(dateRange("2026-01-05", "2026-03-01")).toBe("Jan 5, 2026 – Mar 1, 2026");
+    expect(dateRange("2026-01-05", null)).toBe("From Jan 5, 2026");
+  });
+});

@@ -1,0 +1,169 @@
+import type { BadgeTone } from "~/components/ui/badge";
+import type {
+  AutomationStatus,
+  AutomationType,
+  Project,
+  ProjectPriority,
+  ProjectStatus,
+  ReportFrequency,
+  ReportPeriod,
+  ReportStatus,
+} from "~/lib/api-types.gen";
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  planning: "Planning",
+  in_progress: "In Progress",
+  testing: "Testing",
+  completed: "Completed",
+  on_hold: "On Hold",
+};
+
+export const PROJECT_STATUS_TONES: Record<ProjectStatus, BadgeTone> = {
+  planning: "neutral",
+  in_progress: "info",
+  testing: "warning",
+  completed: "success",
+  on_hold: "danger",
+};
+
+export const PRIORITY_LABELS: Record<ProjectPriority, string> = {
+  urgent: "Urgent",
+  high: "High",
+  medium: "Medium",
+  low: "Low",
+};
+
+export const PRIORITY_TONES: Record<ProjectPriority, BadgeTone> = {
+  urgent: "danger",
+  high: "warning",
+  medium: "info",
+  low: "neutral",
+};
+
+export const AUTOMATION_TYPE_LABELS: Record<AutomationType, string> = {
+  chatbot: "Chatbot",
+  workflow: "Workflow",
+  email: "Email",
+  data_processing: "Data Processing",
+  integration: "Integration",
+};
+
+export const AUTOMATION_STATUS_LABELS: Record<AutomationStatus, string> = {
+  active: "Active",
+  paused: "Paused",
+  error: "Error",
+  draft: "Draft",
+};
+
+export const AUTOMATION_STATUS_TONES: Record<AutomationStatus, BadgeTone> = {
+  active: "success",
+  paused: "warning",
+  error: "danger",
+  draft: "neutral",
+};
+
+export const PERIOD_LABELS: Record<ReportPeriod, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "1y": "Last year",
+};
+
+export const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  monthly: "Monthly",
+  quarterly: "Quarterly",
+};
+
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  generating: "Generating",
+  ready: "Ready",
+  error: "Error",
+};
+
+export const REPORT_STATUS_TONES: Record<ReportStatus, BadgeTone> = {
+  generating: "info",
+  ready: "success",
+  error: "danger",
+};
+
+export type ProjectStats = {
+  total: number;
+  inProgress: number;
+  completed: number;
+  averageProgress: number;
+};
+
+export function projectStats(projects: readonly Project[]): ProjectStats {
+  const total = projects.length;
+  const sum = projects.reduce((acc, p) => acc + p.progress, 0);
+  return {
+    total,
+    inProgress: projects.filter((p) => p.status === "in_progress").length,
+    completed: projects.filter((p) => p.status === "completed").length,
+    averageProgress: total ? Math.round(sum / total) : 0,
+  };
+}
+
+export type AutomationStats = {
+  total: number;
+  active: number;
+  paused: number;
+  errors: number;
+  averageSuccess: string;
+};
+
+export function automationStats(
+  items: readonly {
+    status: AutomationStatus;
+    success_rate: number;
+    total_runs: number;
+  }[],
+): AutomationStats {
+  const withRuns = items.filter((a) => a.total_runs > 0);
+  const average = withRuns.length ? withRuns.reduce((acc, a) => acc + a.success_rate, 0) / withRuns.length : 0;
+  return {
+    total: items.length,
+    active: items.filter((a) => a.status === "active").length,
+    paused: items.filter((a) => a.status === "paused").length,
+    errors: items.filter((a) => a.status === "error").length,
+    averageSuccess: `${average.toFixed(1)}%`,
+  };
+}
+
+export function formatMoney(cents: number): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return "";
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? day
+    : date.toLocaleDateString("en-US", {
+        dateStyle: "medium",
+        timeZone: "UTC",
+      });
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "Never";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function dateRange(start: string, end: string | null): string {
+  return end ? `${formatDay(start)} – ${formatDay(end)}` : `From ${formatDay(start)}`;
+}
+
+/** Dollars typed in a form ("45", "45.50") as cents; null when it is not an amount. */
+export function parseDollars(text: string): number | null {
+  const t = text.trim().replace(/^\$/, "").replaceAll(",", "");
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}

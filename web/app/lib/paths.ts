@@ -1,0 +1,70 @@
+import { generatePath } from "react-router";
+
+/**
+ * Every portal route pattern. routes.ts declares the same paths (paths.test.ts checks both ways), and
+ * nav, redirects and links use the builders in `paths` below instead of string literals.
+ */
+export const portalRoutes = {
+  dashboard: "/portal",
+  login: "/portal/login",
+  register: "/portal/register",
+  forgotPassword: "/portal/forgot-password",
+  resetPassword: "/portal/reset-password",
+  projects: "/portal/projects",
+  automations: "/portal/automations",
+  reports: "/portal/reports",
+  meetings: "/portal/meetings",
+  support: "/portal/support",
+  supportTicket: "/portal/support/:ticketId",
+  billing: "/portal/billing",
+  faq: "/portal/faq",
+  settings: "/portal/settings",
+  admin: "/portal/admin",
+  community: "/portal/community",
+  communityTopic: "/portal/community/:topicId",
+} as const;
+
+export type PortalRoute = keyof typeof portalRoutes;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: "/",
+  contact: "/contact",
+  privacy: "/privacy",
+  terms: "/terms",
+  blogPost: (slug: string) => generatePath("/blog/:slug", { slug }),
+  portal: {
+    root: portalRoutes.dashboard,
+    dashboard: portalRoutes.dashboard,
+    login: portalRoutes.login,
+    register: portalRoutes.register,
+    forgotPassword: portalRoutes.forgotPassword,
+    resetPassword: portalRoutes.resetPassword,
+    projects: portalRoutes.projects,
+    automations: portalRoutes.automations,
+    reports: portalRoutes.reports,
+    meetings: portalRoutes.meetings,
+    scheduleMeeting: withQuery(portalRoutes.meetings, { schedule: "1" }),
+    support: portalRoutes.support,
+    ticket: (id: string) => generatePath(portalRoutes.supportTicket, { ticketId: id }),
+    newTicket: withQuery(portalRoutes.support, { new: "1" }),
+    billing: portalRoutes.billing,
+    faq: portalRoutes.faq,
+    settings: (tab?: string) => withQuery(portalRoutes.settings, { tab }),
+    admin: portalRoutes.admin,
+    community: (query?: { category?: string; search?: string }) => withQuery(portalRoutes.community, query ?? {}),
+    communityTopic: (topicId: string) => generatePath(portalRoutes.communityTopic, { topicId }),
+  },
+} as const;
+
+/** Whether a path (with or without query) lies inside the portal. */
+export function isPortalPath(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? "";
+  return pathname === portalRoutes.dashboard || pathname.startsWith(`${portalRoutes.dashboard}/`);
+}

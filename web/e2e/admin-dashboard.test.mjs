@@ -1,0 +1,107 @@
+// The admin dashboard (/portal/admin) in Chromium, against the demo data: its tiles and the
+// Monthly Growth table say what the database holds, an action shows up in Recent Activity as a
+// sentence with a link, and employees see every tile but Monthly Revenue.
+
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { randomUUID } from "node:crypto";
+import { e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+
+const { pageTest } = e2eSuite({ args: ["--demo"] });
+
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG A and AA rules on the page as it is now (as in a11y.test.mjs); fails listing each violation. */
+async function expectAccessible(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
+  const { violations } = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] }, resultTypes: ["violations"] }),
+  );
+  const lines = violations.flatMap((v) => [`${v.id}: ${v.help}`, ...v.nodes.map((n) => `  ${n.target.join(" ")} ${n.html.slice(0, 120)}`)]);
+  assert.equal(lines.length, 0, `${where} has accessibility violations:\n${lines.join("\n")}`);
+}
+
+const PASSWORD = "growthdesk-demo";
+
+async function apiAs(server, email, method, path) {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access_token: token } = await res.json();
+  const answer = await fetch(server.url + path, { method, headers: { Authorization: `Bearer ${token}` } });
+  assert.ok(answer.ok, `${method} ${path}: ${answer.status}`);
+  return answer.json();
+}
+
+const tile = (page, label) => page.locator(`[data-tile="${label}"] dd`);
+
+async function tileValue(page, label) {
+  await expectVisible(tile(page, label), `the ${label} tile`);
+  return normalize(await tile(page, label).innerText());
+}
+
+pageTest("the admin's tiles and growth table match the database, and Recent Activity reads as sentences", async ({ page, server }) => {
+  // Approve the demo's pending account through the API, so the activity has a fresh line.
+  const pending = (await server.users()).find((u) => u.email === "pending@demo.growthdesk.io");
+  assert.ok(pending, "the demo has a pending account");
+  await apiAs(server, "admin@demo.growthdesk.io", "POST", `/api/v1/admin/users/${pending.id}/approve`);
+
+  await signInAsDemo(page, "admin");
+  await open(page, "/portal/admin");
+  await expectVisible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }), "the admin dashboard");
+
+  const users = await server.users();
+  const organizations = await apiAs(server, "admin@demo.growthdesk.io", "GET", "/api/v1/admin/organizations");
+  assert.equal(await tileValue(page, "Total Users"), String(users.length));
+  assert.equal(await tileValue(page, "Organizations"), String(organizations.length));
+  // The demo has tickets and a paid subscription; the tiles read the same figures as the
+  // support desk's summary and the billing overview.
+  const tickets = await apiAs(server, "admin@demo.growthdesk.io", "GET", "/api/v1/tickets/summary");
+  assert.ok(tickets.open + tickets.in_progress > 0, "the demo has open tickets");
+  assert.equal(await tileValue(page, "Open Tickets"), String(tickets.open + tickets.in_progress));
+  const billing = await apiAs(server, "admin@demo.growthdesk.io", "GET", "/api/v1/admin/billing/summary");
+  assert.ok(billing.monthly_recurring > 0, "the demo has a paying subscription");
+  const revenue = new Intl.NumberFormat("en-US", { style: "currency", currency: billing.currency.toUpperCase() }).format(billing.monthly_recurring / 100);
+  assert.equal(await tileValue(page, "Monthly Revenue"), revenue);
+
+  // The Monthly Growth table: this month's row counts what was created this month (UTC).
+  const month = new Date().toISOString().slice(0, 7);
+  const thisMonth = (list) => list.filter((x) => x.created_at.slice(0, 7) === month).length;
+  const growth = page.getByRole("region", { name: "Monthly Growth" });
+  await growth.getByText("Show the figures as a table").click();
+  const label = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+  const row = growth.getByRole("row", { name: new RegExp(`^${label}`) });
+  await expectVisible(row, `the ${label} row`);
+  const cells = await row.getByRole("cell").allInnerTexts();
+  assert.deepEqual(cells.map(normalize), [String(thisMonth(users)), String(thisMonth(organizations))]);
+  await expectAccessible(page, "the admin dashboard with its table open");
+  assert.equal(await page.locator(".recharts-responsive-container").first().evaluate((el) => el.getBoundingClientRect().height), 300);
+
+  const activity = page.getByRole("region", { name: "Recent Activity" });
+  const line = activity.getByRole("listitem").filter({ hasText: "Avery Admin approved Pat Pending" });
+  await expectVisible(line, "the approval in Recent Activity");
+  await line.getByRole("link", { name: "Pat Pending" }).click();
+  await waitUntil(() => new URL(page.url()).search === "?tab=admin", "the link opens Admin Management");
+
+  // A new account changes the tile on the next visit: the figure is live, not a constant.
+  await server.cli("users", "create", "--email", `new-${randomUUID().slice(0, 8)}@example.com`, "--role", "customer",
+    "--password", "Sunny-Meadow-42", "--name", "New Customer", "--data-dir", server.dataDir);
+  await open(page, "/portal/admin");
+  assert.equal(await tileValue(page, "Total Users"), String(users.length + 1));
+});
+
+pageTest("an employee sees every tile but Monthly Revenue; a customer is sent to the dashboard", async ({ page, newContext }) => {
+  await signInAsDemo(page, "employee");
+  await open(page, "/portal/admin");
+  await expectVisible(tile(page, "Total Users"), "the Total Users tile");
+  await expectVisible(page.getByRole("region", { name: "Ticket Status Distribution" }), "the ticket chart");
+  assert.equal(await page.locator('[data-tile="Monthly Revenue"]').count(), 0, "no revenue for employees");
+
+  const customer = await (await newContext()).newPage();
+  await signInAsDemo(customer, "customer");
+  await open(customer, "/portal/admin");
+  await waitUntil(() => new URL(customer.url()).pathname === "/portal", "the customer is redirected");
+});

@@ -1,0 +1,199 @@
+// Billing in Chromium with the built-in test payment provider (demo mode, offline): a customer
+// buys the plan for their organization and sees it with the card and the invoice; an admin sees
+// the overview, changes a status, exports the filtered rows and deletes a subscription; an
+// employee's calls to the overview's API are refused.
+
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open } from "./harness.mjs";
+
+const suite = e2eSuite({ args: ["--demo"] });
+const { pageTest } = suite;
+const PASSWORD = "growthdesk-demo";
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe's WCAG A and AA violations on the page as it is now, as readable lines. */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    WCAG_TAGS,
+  );
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.html.slice(0, 100)}`));
+}
+
+async function signInAs(page, email) {
+  await open(page, "/portal/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expectVisible(page.getByRole("heading", { name: /^Welcome back/ }), "the dashboard");
+}
+
+async function tokenOf(email) {
+  const res = await fetch(`${suite.server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  assert.equal(res.status, 200, `sign-in of ${email}`);
+  return (await res.json()).access_token;
+}
+
+pageTest(
+  "a customer chooses the plan, pays on the test checkout and sees plan, card and invoice",
+  // The made-up session at the end is looked up and answered 404, which the browser logs.
+  { allowConsoleErrors: [/status of 404/] },
+  async ({ page }) => {
+  await signInAs(page, "customer@demo.growthdesk.io");
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByText("No billing history available"), "the empty billing history");
+
+  // Cancel first: back on the billing page, nothing bought.
+  await page.getByRole("button", { name: "Upgrade Plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose Your Plan" });
+  await expectVisible(dialog, "the plan dialog");
+  await expectVisible(dialog.getByText("Just for testing"), "the plan's description");
+  await expectVisible(dialog.getByText("$1.00 per month"), "the plan's price");
+  await dialog.getByRole("button", { name: "Choose Chatbot Setup" }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/functions/v1/test-checkout/"));
+  await expectVisible(page.getByRole("heading", { name: "Chatbot Setup" }), "the checkout's plan");
+  await expectVisible(page.getByText("$1.00", { exact: false }).first(), "the checkout's price");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForURL((u) => u.pathname === "/portal/billing" && u.searchParams.get("canceled") === "true");
+  await expectVisible(page.getByText("Checkout was canceled. You have not been charged."), "the canceled notice");
+  await expectVisible(page.getByText("No billing history available"), "still no billing history");
+
+  // Now pay with the default test card.
+  await page.getByRole("button", { name: "Upgrade Plan" }).click();
+  await page.getByRole("dialog", { name: "Choose Your Plan" }).getByRole("button", { name: "Choose Chatbot Setup" }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/functions/v1/test-checkout/"));
+  const session = new URL(page.url()).pathname.split("/").pop();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL((u) => u.pathname === "/checkout/success");
+  assert.equal(new URL(page.url()).searchParams.get("session_id"), session);
+  await expectText(page.locator("h1"), "Payment Successful!");
+  await expectVisible(page.getByText(`Transaction ID: ${session}`), "the transaction id");
+
+  await page.getByRole("link", { name: "View Billing Details" }).click();
+  await page.waitForURL((u) => u.pathname === "/portal/billing");
+  const current = page.getByRole("region", { name: "Current Subscription" });
+  await expectVisible(current.getByText("Chatbot Setup"), "the plan");
+  await expectVisible(current.getByText("$1.00/month"), "the amount");
+  await expectVisible(current.getByText("Active", { exact: true }), "the status");
+  const card = page.getByRole("region", { name: "Payment Method" });
+  await expectVisible(card.getByLabel("Card ending in 4242"), "the masked card");
+  await expectVisible(card.getByText("Visa"), "the brand");
+  await expectVisible(card.getByText("Default"), "the Default tag");
+  const history = page.getByRole("region", { name: "Billing History" });
+  await expectHidden(history.getByText("No billing history available"), "the empty state");
+  await expectVisible(history.getByText("$1.00"), "the invoice amount");
+  await expectVisible(history.getByText("Paid", { exact: true }), "the invoice status");
+  const doc = history.getByRole("link", { name: "View invoice" });
+  const docRes = await fetch(await doc.evaluate((a) => a.href));
+  assert.equal(docRes.status, 200);
+  assert.ok((await docRes.text()).includes("Brightside Dental"), "the invoice document names the organization");
+
+  // The dashboard announces the organization's next billing date.
+  await open(page, "/portal");
+  const banner = page.getByRole("alert").filter({ hasText: "Upcoming Billing" }).or(page.getByRole("status").filter({ hasText: "Upcoming Billing" }));
+  await expectVisible(banner.first(), "the Upcoming Billing banner");
+  assert.match(normalize(await banner.first().innerText()), /Your next billing date is [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+
+  // A made-up session is not confirmed.
+  await open(page, "/checkout/success?session_id=cs_made_up&success=true");
+  await expectText(page.locator("h1"), "Payment Not Confirmed");
+  await expectHidden(page.getByText("Payment Successful!"), "the success text");
+  },
+);
+
+pageTest("the Update Payment Method button changes the card through the test provider", async ({ page }) => {
+  await signInAs(page, "owner@northwind.example");
+  await open(page, "/portal/billing");
+  const card = page.getByRole("region", { name: "Payment Method" });
+  await expectVisible(card.getByLabel("Card ending in 4242"), "Northwind's card");
+  await card.getByRole("button", { name: "Update Payment Method" }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/functions/v1/test-portal/"));
+  await page.getByLabel("MASTERCARD ending in 4444").check();
+  await page.getByRole("button", { name: "Save card" }).click();
+  await page.waitForURL((u) => u.pathname === "/portal/billing");
+  await expectVisible(page.getByRole("region", { name: "Payment Method" }).getByLabel("Card ending in 4444"), "the new card");
+});
+
+pageTest("an admin sees the overview, changes a status, exports the filtered rows and deletes", async ({ page }) => {
+  await signInAs(page, "admin@demo.growthdesk.io");
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByRole("heading", { name: "Billing Overview" }), "the overview");
+  const tiles = page.getByRole("region", { name: "Billing summary" });
+  for (const label of ["Total Revenue", "Active Subscriptions", "Monthly Recurring", "Churn Rate"]) {
+    await expectVisible(tiles.getByText(label, { exact: true }), label);
+  }
+  const summary = await (await fetch(`${suite.server.url}/api/v1/admin/billing/summary`, {
+    headers: { Authorization: `Bearer ${await tokenOf("admin@demo.growthdesk.io")}` },
+  })).json();
+  assert.ok(summary.total_revenue >= 200 && summary.active_subscriptions >= 1, JSON.stringify(summary));
+  await expectVisible(tiles.getByText(`$${(summary.total_revenue / 100).toFixed(2)}`), "the revenue figure");
+
+  const table = page.getByRole("table", { name: "Subscriptions" });
+  const row = table.getByRole("row").filter({ hasText: "Northwind Logistics" });
+  await expectVisible(row, "Northwind's subscription");
+  await row.getByRole("combobox", { name: "Status of Northwind Logistics's subscription" }).selectOption("past_due");
+  await expectVisible(row.getByText("Past Due", { exact: true }).first(), "the new status");
+
+  await page.getByRole("combobox", { name: "Filter by status" }).selectOption("past_due");
+  await expectVisible(table.getByRole("row").filter({ hasText: "Northwind Logistics" }), "the filtered row");
+  await expectHidden(table.getByRole("row").filter({ hasText: "Brightside Dental" }), "the active subscription");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export" }).click()]);
+  const csv = await readFile(await download.path(), "utf8");
+  const rows = csv.trim().split("\n").map((line) => line.split(","));
+  assert.deepEqual(rows[0], ["Organization", "Plan", "Amount", "Currency", "Billing Cycle", "Status", "Next Billing", "Created"]);
+  assert.equal(rows.length, 2, csv);
+  assert.deepEqual(rows[1].slice(0, 6), ["Northwind Logistics", "Chatbot Setup", "1.00", "USD", "monthly", "past_due"]);
+
+  await table
+    .getByRole("row")
+    .filter({ hasText: "Northwind Logistics" })
+    .getByRole("button", { name: "Delete Northwind Logistics's subscription" })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Delete subscription" });
+  await expectVisible(confirm.getByText("Are you sure you want to delete this subscription? This action cannot be undone."), "the confirmation");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expectVisible(page.getByText("No subscriptions found"), "the empty filtered table");
+  const audit = await (await fetch(`${suite.server.url}/api/v1/admin/audit-log`, {
+    headers: { Authorization: `Bearer ${await tokenOf("admin@demo.growthdesk.io")}` },
+  })).text();
+  assert.ok(audit.includes("billing.subscription_status") && audit.includes("billing.subscription_delete"), "status change and delete are audited");
+});
+
+pageTest("an employee's calls to the overview's API are refused", async ({ page }) => {
+  const token = await tokenOf("staff@demo.growthdesk.io");
+  for (const path of ["/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"]) {
+    const res = await fetch(suite.server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 403, path);
+  }
+  await signInAs(page, "staff@demo.growthdesk.io");
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByRole("heading", { name: "Billing", exact: true }), "the customer billing page");
+  assert.equal(normalize(await page.locator("main").innerText()).includes("Billing Overview"), false);
+});
+
+pageTest("the billing pages pass the WCAG A and AA rules", async ({ page, newContext }) => {
+  const found = [];
+  await signInAs(page, "owner@northwind.example");
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByRole("region", { name: "Billing History" }).getByText("Paid").first(), "the invoices");
+  found.push(...(await axeViolations(page)).map((v) => `customer billing: ${v}`));
+  await page.getByRole("button", { name: "Upgrade Plan" }).click();
+  await expectVisible(page.getByRole("dialog", { name: "Choose Your Plan" }).getByText("$1.00 per month"), "the plans");
+  found.push(...(await axeViolations(page)).map((v) => `plan dialog: ${v}`));
+
+  const admin = await (await newContext()).newPage();
+  await signInAs(admin, "admin@demo.growthdesk.io");
+  await open(admin, "/portal/billing");
+  await expectVisible(admin.getByRole("table", { name: "Subscriptions" }).getByRole("row").nth(1), "the overview's rows");
+  found.push(...(await axeViolations(admin)).map((v) => `billing overview: ${v}`));
+  assert.deepEqual(found, []);
+});

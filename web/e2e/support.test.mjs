@@ -1,0 +1,188 @@
+// The support desk in Chromium against the demo data (`serve --demo`) and the harness's SMTP
+// server: a customer opens a ticket with a file; staff filter, assign, answer, write an
+// internal note and resolve; the customer sees the answer but never the note, gets the e-mail,
+// follows its link, replies and so reopens the ticket; staff delete it with the confirmation.
+
+import assert from "node:assert/strict";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { e2eSuite, expectHidden, expectVisible, normalize, open, waitUntil } from "./harness.mjs";
+
+const { pageTest } = e2eSuite({ smtp: true, args: ["--demo"] });
+
+const PASSWORD = "growthdesk-demo";
+const CUSTOMER = { email: "customer@demo.growthdesk.io", name: "Casey Customer" };
+const STAFF = { email: "staff@demo.growthdesk.io", name: "Sam Support" };
+const NOTE = "Internal: check the billing system before answering";
+
+async function signIn(page, { email, name }) {
+  await open(page, "/portal/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expectVisible(page.getByRole("heading", { name: `Welcome back, ${name}` }), "the dashboard");
+}
+
+const ticketDialog = (page, title) => page.getByRole("dialog", { name: title });
+const thread = (dialog) => dialog.locator("ol > li");
+
+pageTest(
+  "a ticket from creation to deletion, with the customer, staff and the e-mail",
+  { timeout: 120_000 },
+  async ({ page, server, newContext }) => {
+    const title = `Exports fail ${Date.now()}`;
+    const file = join(tmpdir(), `export-log-${Date.now()}.txt`);
+    await writeFile(file, "export failed at 10:42\n");
+
+    // The customer opens a ticket with a file, from the create dialog's own URL.
+    await signIn(page, CUSTOMER);
+    await open(page, "/portal/support?new=1");
+    const create = page.getByRole("dialog", { name: "New Ticket" });
+    await expectVisible(create, "the create dialog");
+    await create.getByLabel("Title").fill(title);
+    await create.getByLabel("Description").fill("The CSV export stops halfway.");
+    await create.getByLabel("Priority").selectOption("high");
+    await create.getByLabel("Category").selectOption({ label: "Technical Issue" });
+    await create.getByLabel("Attachments").setInputFiles(file);
+    await create.getByRole("button", { name: "Create Ticket" }).click();
+    const mine = ticketDialog(page, title);
+    await expectVisible(mine, "the new ticket's dialog");
+    await page.waitForURL(/\/portal\/support\/[0-9a-f-]{36}/);
+    const ticketPath = new URL(page.url()).pathname;
+    await expectVisible(mine.getByRole("button", { name: /export-log-.*\.txt/ }), "the attached file");
+    const code = normalize(await mine.locator(".font-mono").first().innerText());
+    assert.match(code, /^T-\d+$/);
+    await mine.press("Escape");
+    await expectHidden(mine, "the closed dialog");
+    await expectVisible(page.getByRole("heading", { name: title }), "the new ticket's card");
+
+    // Staff find it by its shown id among every organization's tickets and triage it.
+    const staffContext = await newContext();
+    const staffPage = await staffContext.newPage();
+    await signIn(staffPage, STAFF);
+    await open(staffPage, "/portal/support");
+    for (const tile of ["Open", "In Progress", "Resolved", "Total"]) {
+      await expectVisible(staffPage.getByRole("region", { name: "Ticket summary" }).getByText(tile, { exact: true }), `the ${tile} tile`);
+    }
+    await staffPage.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
+    await staffPage.getByLabel("Search tickets").fill(code);
+    await waitUntil(async () => new URL(staffPage.url()).searchParams.get("q") === code, "the search in the URL");
+    assert.equal(new URL(staffPage.url()).searchParams.get("organization") !== null, true, "the organization filter is in the URL");
+    await expectVisible(staffPage.getByRole("heading", { name: title }), "the ticket found by its id");
+    assert.equal(await staffPage.getByRole("button", { name: /^View ticket/ }).count(), 1);
+    await staffPage.getByRole("button", { name: `View ticket ${code}: ${title}` }).click();
+    const staffDialog = ticketDialog(staffPage, title);
+    await staffDialog.getByLabel("Assigned to").selectOption({ label: STAFF.name });
+    await waitUntil(async () => await staffDialog.getByLabel("Assigned to").isEnabled(), "the assignment saved");
+    await staffDialog.getByLabel("Status").selectOption("in_progress");
+    await waitUntil(async () => await staffDialog.getByLabel("Status").isEnabled(), "the status saved");
+    // An internal note, then a public answer.
+    await staffDialog.getByLabel("Add a response").fill(NOTE);
+    await staffDialog.getByRole("switch", { name: "Internal note" }).click();
+    await staffDialog.getByRole("button", { name: "Add Note" }).click();
+    await expectVisible(thread(staffDialog).getByText(NOTE), "the note in the thread");
+    await expectVisible(thread(staffDialog).getByText("Internal note", { exact: true }), "the note's marker");
+    await staffDialog.getByLabel("Add a response").fill("We found the cause and fixed the export.");
+    await staffDialog.getByRole("button", { name: "Send Response" }).click();
+    await expectVisible(thread(staffDialog).getByText("We found the cause and fixed the export."), "the answer in the thread");
+    await staffDialog.getByLabel("Status").selectOption("resolved");
+    await waitUntil(
+      async () =>
+        (await staffDialog.getByLabel("Status").inputValue()) === "resolved" && (await staffDialog.getByLabel("Status").isEnabled()),
+      "resolved",
+    );
+    // "Assigned to me" keeps it in the list.
+    await staffDialog.press("Escape");
+    await staffPage.getByLabel("Assignee").selectOption("me");
+    await expectVisible(staffPage.getByRole("heading", { name: title }), "the ticket under Assigned to me");
+
+    // The customer's e-mail: the answer, never the note, with a link to the ticket.
+    const mail = await server.smtp.waitForMail({ to: CUSTOMER.email, subject: /New reply to your/ });
+    assert.ok(mail.text.includes("We found the cause"), mail.text);
+    for (const m of server.smtp.messages())
+      assert.ok(!m.text.includes(NOTE) && !(m.html ?? "").includes(NOTE), `a mail to ${m.to} carries the note`);
+    const link = /(https?:\/\/\S+\/portal\/support\/[0-9a-f-]{36})/.exec(mail.text)?.[1];
+    assert.ok(link, `no ticket link in:\n${mail.text}`);
+    assert.equal(new URL(link).pathname, ticketPath);
+
+    // The customer follows the link: the answer, not the note; replies, which reopens it.
+    await open(page, ticketPath);
+    await expectVisible(thread(mine).getByText("We found the cause and fixed the export."), "the answer");
+    assert.equal(await mine.getByText(NOTE).count(), 0, "the customer sees the internal note");
+    assert.equal(await mine.getByText("Internal note", { exact: true }).count(), 0);
+    await expectVisible(mine.getByText("Resolved", { exact: true }), "the resolved status");
+    await mine.getByLabel("Reply").fill("It fails again for large files.");
+    await mine.getByRole("button", { name: "Send Response" }).click();
+    await expectVisible(thread(mine).getByText("It fails again for large files."), "the reply");
+    await expectVisible(mine.getByText("Open", { exact: true }), "the reopened status");
+    await server.smtp.waitForMail({ to: STAFF.email, subject: /A customer replied/ });
+
+    // Staff delete it, after the spec's question (the customer has left the page: a ticket open while deleted answers 404).
+    await page.goto("about:blank");
+    await open(staffPage, ticketPath);
+    await staffDialog.getByRole("button", { name: "Delete ticket" }).click();
+    const confirm = staffPage.getByRole("dialog", { name: "Delete ticket" });
+    await expectVisible(confirm.getByText("Are you sure you want to delete this ticket? This action cannot be undone."), "the question");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectHidden(staffDialog, "the deleted ticket's dialog");
+    await staffPage.getByLabel("Search tickets").fill(code);
+    await expectVisible(staffPage.getByText("No tickets found"), "the empty state");
+  },
+);
+
+pageTest(
+  "a customer never opens another organization's ticket, and filters live in the URL",
+  { allowConsoleErrors: [/status of 404/] },
+  async ({ page, server }) => {
+    await signIn(page, CUSTOMER);
+    await open(page, "/portal/support?status=resolved");
+    assert.equal(await page.getByLabel("Status").inputValue(), "resolved");
+    const cards = page.getByRole("button", { name: /^View ticket/ });
+    await waitUntil(async () => (await cards.count()) > 0, "resolved tickets listed");
+    assert.equal(await page.getByText("Organization:", { exact: true }).count(), 0, "customers see no organization column");
+    assert.equal(await page.getByLabel("Organization").count(), 0, "customers get no organization filter");
+    // Northwind's ticket by its URL: the same answer as a ticket that does not exist.
+    const token = await (
+      await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "owner@northwind.example", password: PASSWORD }),
+      })
+    ).json();
+    const list = await (await fetch(`${server.url}/api/v1/tickets`, { headers: { Authorization: `Bearer ${token.access_token}` } })).json();
+    const foreign = list.items[0].id;
+    await open(page, `/portal/support/${foreign}`);
+    await expectVisible(page.getByRole("dialog", { name: "Ticket not found" }), "the not-found dialog");
+  },
+);
+
+pageTest("an admin adds, renames and deactivates a support category in Settings", async ({ page }) => {
+  await signIn(page, { email: "admin@demo.growthdesk.io", name: "Avery Admin" });
+  await open(page, "/portal/settings?tab=admin");
+  const panel = page.getByRole("region", { name: "Support categories" });
+  await expectVisible(panel, "the categories panel");
+  const name = `Onboarding ${Date.now() % 100000}`;
+  await panel.getByLabel("New category").fill(name);
+  await panel.getByRole("button", { name: "Add category" }).click();
+  const field = panel.getByLabel(`Name of ${name}`);
+  await expectVisible(field, "the new category");
+  await field.fill(`${name} help`);
+  await field.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
+  const renamed = panel.getByLabel(`Name of ${name} help`);
+  await expectVisible(renamed, "the renamed category");
+
+  await open(page, "/portal/support");
+  const options = async () => page.getByLabel("Category").locator("option").allInnerTexts();
+  await waitUntil(async () => (await options()).includes(`${name} help`), "the category offered in the filter");
+
+  await open(page, "/portal/settings?tab=admin");
+  await renamed.locator("xpath=ancestor::form").getByRole("button", { name: "Deactivate" }).click();
+  await expectVisible(
+    renamed.locator("xpath=ancestor::form").getByRole("button", { name: "Activate", exact: true }),
+    "the Activate button",
+  );
+  await open(page, "/portal/support");
+  await waitUntil(async () => (await options()).length > 1, "the filter's categories");
+  assert.ok(!(await options()).includes(`${name} help`), "an inactive category is still offered");
+});

@@ -1,0 +1,234 @@
+// The client workspace on the demo organization: staff create a project and an automation,
+// an automation engine posts runs to the ingestion endpoint, the success rate and the report
+// tiles follow, a report is generated in the background and downloaded (its PDF text read
+// back), and the customer pauses the automation.
+
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { MOBILE, e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+
+const suite = e2eSuite({ args: ["--demo"] });
+const { pageTest } = suite;
+
+const PROJECT = "E2E Voice Receptionist";
+const AUTOMATION = "E2E Intake Bot";
+const shared = {
+  automationId: "",
+  token: "",
+  savingsBefore: 0,
+  hoursBefore: 0,
+};
+
+const money = (text) => Number(text.replace(/[$,]/g, ""));
+
+async function tiles(page) {
+  await expectVisible(page.getByTestId("total-savings"), "the Total Savings tile");
+  return {
+    savings: money(await page.getByTestId("total-savings").innerText()),
+    hours: Number((await page.getByTestId("hours-saved").innerText()).replace(/,/g, "")),
+  };
+}
+
+/** The text shown by a PDF's uncompressed content streams: the strings of its Tj operators. */
+function pdfText(bytes) {
+  const raw = bytes.toString("latin1");
+  assert.ok(raw.startsWith("%PDF-"), "the file is a PDF");
+  const out = [];
+  for (const m of raw.matchAll(/\((\\.|[^\\)])*\)\s*Tj/g)) {
+    const s = m[0].slice(1, m[0].lastIndexOf(")"));
+    out.push(s.replace(/\\([\\()])/g, "$1"));
+  }
+  return out.join(" ");
+}
+
+pageTest("staff create a project and an automation for the demo organization", async ({ page }) => {
+  await signInAsDemo(page, "admin");
+  await open(page, "/portal/projects");
+  await expectVisible(page.getByRole("heading", { name: "AI Projects" }), "the projects page");
+  await page.getByRole("button", { name: "New Project" }).click();
+  const form = page.getByRole("dialog", { name: "New Project" });
+  await form.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
+  await form.getByLabel("Name").fill(PROJECT);
+  await form.getByLabel("Description").fill("Answers the phone after hours and books visits.");
+  await form.getByLabel("Status").selectOption("in_progress");
+  await form.getByLabel("Progress (%)").fill("20");
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expectVisible(page.getByRole("status").filter({ hasText: `${PROJECT} has been created.` }), "the created notice");
+  await expectVisible(page.getByRole("heading", { name: PROJECT }), "the new project's card");
+
+  await open(page, "/portal/automations");
+  await page.getByRole("button", { name: "New Automation" }).click();
+  const af = page.getByRole("dialog", { name: "New Automation" });
+  await af.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
+  await af.getByLabel("Name").fill(AUTOMATION);
+  await af.getByLabel("Type").selectOption("chatbot");
+  await af.getByLabel("Minutes saved per run").fill("30");
+  await af.getByLabel("Hourly cost replaced ($)").fill("60");
+  await af.getByRole("button", { name: "Create Automation" }).click();
+  const created = page.getByRole("dialog", {
+    name: `${AUTOMATION} has been created`,
+  });
+  await expectVisible(created, "the token dialog");
+  shared.token = await created.getByLabel("Ingestion token").inputValue();
+  const endpoint = await created.getByLabel("Endpoint").inputValue();
+  shared.automationId = endpoint.match(/automations\/([^/]+)\/runs\/ingest$/)?.[1] ?? "";
+  assert.match(shared.token, /^gda_/);
+  assert.ok(shared.automationId, `the endpoint names the automation: ${endpoint}`);
+  await created.getByRole("button", { name: "Done" }).click();
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: AUTOMATION }) });
+  await expectVisible(card, "the automation's card");
+  assert.equal(normalize(await card.getByTestId("total-runs").innerText()), "0");
+
+  await open(page, "/portal/reports");
+  await page.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
+  await page.getByLabel("Period").selectOption("7d");
+  const before = await tiles(page);
+  shared.savingsBefore = before.savings;
+  shared.hoursBefore = before.hours;
+});
+
+pageTest("runs posted to the ingestion endpoint change the success rate and the report tiles", async ({ page, server }) => {
+  assert.ok(shared.token, "the previous test created the automation");
+  const post = (body, token = shared.token) =>
+    fetch(`${server.url}/api/v1/automations/${shared.automationId}/runs/ingest`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const refused = await post({ outcome: "success" }, "gda_wrong");
+  assert.equal(refused.status, 401, "a wrong token is refused");
+  for (const outcome of ["success", "success", "success", "failure"]) {
+    const res = await post({ outcome, items_processed: 5 });
+    assert.equal(res.status, 201, `run ${outcome}: ${await res.text()}`);
+  }
+
+  await signInAsDemo(page, "customer");
+  await open(page, "/portal/automations");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: AUTOMATION }) });
+  await expectVisible(card, "the automation for the customer");
+  assert.equal(normalize(await card.getByTestId("success-rate").innerText()), "75.0%");
+  assert.equal(normalize(await card.getByTestId("total-runs").innerText()), "4");
+
+  await open(page, "/portal/reports");
+  await page.getByLabel("Period").selectOption("7d");
+  await waitUntil(async () => (await tiles(page)).savings !== shared.savingsBefore, "the Total Savings tile to change");
+  const after = await tiles(page);
+  // Three successful runs of 30 minutes at $60 an hour.
+  assert.ok(Math.abs(after.savings - shared.savingsBefore - 90) < 0.01, `savings ${shared.savingsBefore} → ${after.savings}`);
+  assert.ok(Math.abs(after.hours - shared.hoursBefore - 1.5) < 0.11, `hours ${shared.hoursBefore} → ${after.hours}`);
+  await expectVisible(page.getByRole("heading", { name: "Performance Trends" }), "the trends chart");
+  await expectVisible(page.locator(".recharts-surface").first(), "a drawn chart");
+});
+
+pageTest("a report is generated in the background and downloaded as a PDF with the figures", async ({ page }) => {
+  await signInAsDemo(page, "customer");
+  await open(page, "/portal/reports");
+  await page.getByLabel("Period").selectOption("7d");
+  const row = page.getByRole("listitem").filter({
+    has: page.getByRole("heading", {
+      name: "Automation Performance Report",
+    }),
+  });
+  await expectVisible(row, "the report row");
+  await row.getByRole("button", { name: "Generate Automation Performance Report" }).click();
+  const download = row.getByRole("button", {
+    name: "Download Automation Performance Report",
+  });
+  await download.waitFor({ state: "visible", timeout: 20_000 });
+  const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  assert.match(file.suggestedFilename(), /^automation_performance-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = pdfText(await readFile(await file.path()));
+  for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Total Savings", "Last 7 days", AUTOMATION]) {
+    assert.ok(text.includes(want), `the PDF says "${want}": ${text.slice(0, 400)}`);
+  }
+});
+
+pageTest("the customer pauses an automation and sees it paused", async ({ page }) => {
+  await signInAsDemo(page, "customer");
+  await open(page, "/portal/automations");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: AUTOMATION }) });
+  await expectVisible(card, "the automation");
+  await card.getByRole("button", { name: `Pause ${AUTOMATION}` }).click();
+  await expectVisible(page.getByRole("status").filter({ hasText: `${AUTOMATION} is now paused.` }), "the paused notice");
+  await expectVisible(card.getByText("Paused", { exact: true }), "the Paused badge");
+  assert.ok(await card.getByRole("button", { name: `Resume ${AUTOMATION}` }).isEnabled(), "Resume is offered");
+
+  // Customers get the spec's coming-soon dialog for New Project.
+  await open(page, "/portal/projects");
+  await expectVisible(page.getByRole("heading", { name: PROJECT }), "the staff-created project");
+  const mine = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PROJECT }) });
+  assert.ok(normalize(await mine.innerText()).includes("Created by Avery Admin"), "the card names its creator");
+  // Staff progress updates show on the project.
+  const chatbot = page.getByRole("article").filter({
+    has: page.getByRole("heading", { name: "Customer Service Chatbot" }),
+  });
+  await chatbot.getByRole("button", { name: "Updates" }).click();
+  const updates = page.getByRole("dialog", {
+    name: "Updates: Customer Service Chatbot",
+  });
+  await expectVisible(updates.getByText(/booking goes live next week/), "the staff update");
+  await updates.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "New Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Project" });
+  await expectVisible(dialog.getByRole("link", { name: "Contact Support" }), "Contact Support");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByLabel("Search projects").fill("no such project anywhere");
+  await expectVisible(page.getByText("No projects found"), "the empty state");
+  await expectVisible(page.getByText("Try adjusting your search or filter criteria"), "the filter hint");
+});
+
+pageTest("on a phone the charts fit the screen and their data opens as a table", { viewport: MOBILE }, async ({ page }) => {
+  await signInAsDemo(page, "customer");
+  await open(page, "/portal/reports");
+  const trends = page.getByRole("region", { name: "Performance Trends" });
+  await expectVisible(trends.locator(".recharts-wrapper").first(), "the trends chart");
+  const box = await trends.locator(".recharts-wrapper").first().boundingBox();
+  assert.ok(box && box.width <= MOBILE.width && box.height >= 250, `the chart fits: ${JSON.stringify(box)}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page overflows sideways by ${overflow}px`);
+  await trends.getByText("Show the data as a table").click();
+  const table = trends.getByRole("table", { name: "Performance Trends" });
+  await expectVisible(table, "the table fallback");
+  assert.ok((await table.getByRole("row").count()) > 7, "a row per day of the period");
+  await expectVisible(page.getByRole("region", { name: "Cost Savings Breakdown" }).locator(".recharts-wrapper").first(), "the savings pie");
+});
+
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+pageTest("the workspace pages with data pass the WCAG A and AA rules for customers and staff", async ({ newContext }) => {
+  for (const label of ["customer", "admin"]) {
+    // Each account in a browser of its own: no session of the other to redirect from.
+    const page = await (await newContext()).newPage();
+    await signInAsDemo(page, label);
+    for (const [path, ready] of [
+      ["/portal/projects", "Total Projects"],
+      ["/portal/automations", "Avg Success Rate"],
+      ["/portal/reports", "Available Reports"],
+    ]) {
+      await open(page, path);
+      await expectVisible(page.getByText(ready, { exact: true }).first(), `${path} loaded`);
+      await page.locator("article, li, .recharts-wrapper").first().waitFor();
+      if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
+      const found = await page.evaluate(() =>
+        window.axe.run(document, {
+          runOnly: {
+            type: "tag",
+            values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+          },
+          resultTypes: ["violations"],
+        }),
+      );
+      assert.deepEqual(
+        found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        [],
+        `${path} as ${label}`,
+      );
+    }
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/portal\/login/);
+  }
+});

@@ -1,0 +1,54 @@
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const cwd = fileURLToPath(new URL(".", import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function restrictedImports(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${cwd}${file}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message);
+}
+
+describe("import rules", { timeout: 60_000 }, () => {
+  it("stop a feature from importing another feature", async () => {
+    const errors = await restrictedImports(
+      "app/features/admin/bad-import.ts",
+      'export { settingsKeys } from "~/features/settings/api";\n',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("A feature never imports another feature");
+  });
+
+  it("catch a relative import into another feature too", async () => {
+    const errors = await restrictedImports("app/features/admin/bad-import.ts", 'export * from "../portal/nav";\n');
+    expect(errors).toHaveLength(1);
+  });
+
+  it("stop shared code from importing a feature", async () => {
+    const errors = await restrictedImports("app/lib/bad-import.ts", 'export { settingsKeys } from "~/features/settings/api";\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("Shared code");
+  });
+
+  it("let a feature use its own files, shared code and the auth session", async () => {
+    const errors = await restrictedImports(
+      "app/features/admin/good-import.ts",
+      [
+        'export { adminKeys } from "./api";',
+        'export { getJSON } from "~/lib/api";',
+        'export { Button } from "~/components/ui/button";',
+        'export { useAuth } from "~/features/auth/auth-provider";',
+      ].join("\n") + "\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("let routes compose features", async () => {
+    const errors = await restrictedImports(
+      "app/routes/portal/example.tsx",
+      'export { AdminManagement } from "~/features/admin/components/admin-management";\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
