@@ -18,7 +18,7 @@ WEB_SRC := $(shell find web/app web/public web/vite content -type f 2>/dev/null)
 # content/, the web build).
 GO_SRC := $(shell find cmd internal content -type f 2>/dev/null) go.mod go.sum web/embed.go
 
-.PHONY: build run web generate lint test test-go test-web test-e2e bench clean FORCE
+.PHONY: build run web generate lint test test-go test-web test-e2e bench lighthouse clean FORCE
 
 # npm ci only when package-lock.json changed since the last install.
 $(WEB_STAMP): web/package-lock.json web/package.json
@@ -69,8 +69,16 @@ test-e2e: build
 	@command -v chromium >/dev/null || { echo "chromium is missing: apt-get install -y chromium (see .ci/run)"; exit 1; }
 	cd web && GROWTHDESK_BIN=$(CURDIR)/$(BIN) npm run e2e
 
-bench: build
-	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestTicketListBenchmark' -timeout 20m -v ./internal/bench/
+# Lighthouse for `make bench` only, in its own package folder: `make test` and CI never install it.
+LIGHTHOUSE_STAMP := bench/lighthouse/node_modules/.package-lock.json
+$(LIGHTHOUSE_STAMP): bench/lighthouse/package-lock.json bench/lighthouse/package.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund
+	@touch $(LIGHTHOUSE_STAMP)
+
+lighthouse: $(LIGHTHOUSE_STAMP)
+
+bench: build lighthouse
+	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestLighthouse|TestTicketListBenchmark' -timeout 60m -v ./internal/bench/
 
 clean:
 	rm -rf bin web/build web/.react-router
