@@ -70,7 +70,7 @@ test-e2e: build
 	cd web && GROWTHDESK_BIN=$(CURDIR)/$(BIN) npm run e2e
 
 bench: build
-	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestTicketListBenchmark' -timeout 20m -v ./internal/bench/
+	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestTicketListBenchmark|TestRefreshGrantBenchmark' -timeout 20m -v ./internal/bench/
 
 clean:
 	rm -rf bin web/build web/.react-router
