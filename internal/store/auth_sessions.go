@@ -123,7 +123,7 @@ func (s *AuthStore) SessionByID(ctx context.Context, id string) (*auth.Session, 
 
 // ListSessions returns the user's sessions, newest first.
 func (s *AuthStore) ListSessions(ctx context.Context, userID string) ([]auth.Session, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC"), userID)
+	rows, err := s.db.query(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC", userID)
 	if err != nil {
 		return nil, err
 	}
