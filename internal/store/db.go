@@ -192,6 +192,10 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return tx.tx.QueryRowContext(ctx, tx.db.rebind(q), args...)
 }
 
+func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, tx.db.rebind(q), args...)
+}
+
 // Commit commits the transaction.
 func (tx *Tx) Commit() error { return tx.tx.Commit() }
 
