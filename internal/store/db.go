@@ -40,6 +40,8 @@ type DB struct {
 	dialect Dialect
 	// path is the SQLite file.
 	path string
+	// writes and reads keep SQLite's prepared statements (nil on PostgreSQL).
+	writes, reads *stmtCache
 	// Now returns the current time; tests replace it to make timestamps deterministic.
 	Now func() time.Time
 }
@@ -95,6 +97,9 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 		return nil, errors.New("database URL must start with postgres:// or postgresql://")
 	}
 	db := &DB{writer: writer, reader: reader, dialect: dialect, path: sqlitePath, Now: func() time.Time { return time.Now().UTC() }}
+	if dialect == SQLite && err == nil {
+		db.writes, db.reads = newStmtCache(writer, true), newStmtCache(reader, false)
+	}
 	if err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
@@ -109,18 +114,18 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	return db, nil
 }
 
-// sqliteReaders is the size of SQLite's reader pool: reads run in parallel in WAL mode, so
-// one per core, and at least four so that a slow report does not hold up the rest.
-func sqliteReaders() int { return max(4, runtime.NumCPU()) }
+// sqliteReaders is the size of SQLite's reader pool: reads run in parallel in WAL mode, two
+// per core and at least eight, so that a few slow reports do not hold up the rest.
+func sqliteReaders() int { return max(8, 2*runtime.NumCPU()) }
 
 // Dialect reports the engine behind db.
 func (db *DB) Dialect() Dialect { return db.dialect }
 
 // Close closes the connection pools.
 func (db *DB) Close() error {
-	var err error
+	err := errors.Join(db.writes.close(), db.reads.close())
 	if db.reader != nil && db.reader != db.writer {
-		err = db.reader.Close()
+		err = errors.Join(db.reader.Close(), err)
 	}
 	if db.writer != nil {
 		err = errors.Join(db.writer.Close(), err)
@@ -145,23 +150,39 @@ func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond)
 
 // exec runs one write outside a transaction, on the writer.
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return db.writer.ExecContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.writes.get(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return db.writer.ExecContext(ctx, q, args...)
 }
 
 // writeRow runs one write that returns a row (INSERT … RETURNING), on the writer.
 func (db *DB) writeRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return db.writer.QueryRowContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.writes.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.writer.QueryRowContext(ctx, q, args...)
 }
 
 // queryRow reads one row outside a transaction, on a reader: on SQLite a write sent here
 // fails ("attempt to write a readonly database").
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return db.reader.QueryRowContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.reads.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.reader.QueryRowContext(ctx, q, args...)
 }
 
 // query reads rows outside a transaction, on a reader.
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return db.reader.QueryContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.reads.get(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return db.reader.QueryContext(ctx, q, args...)
 }
 
 // Tx is a write transaction; every write of one request is one Tx.
@@ -184,14 +205,26 @@ func (db *DB) begin(ctx context.Context) (*Tx, error) {
 	return &Tx{tx: tx, db: db, now: db.now()}, nil
 }
 
+// exec and queryRow use the writer's prepared statement of q once it is ready (it is
+// prepared in the background after q's first use, on the one writer connection).
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return tx.tx.ExecContext(ctx, tx.db.rebind(q), args...)
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, q, args...)
 }
 
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return tx.tx.QueryRowContext(ctx, tx.db.rebind(q), args...)
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, q, args...)
 }
 
+// query runs unprepared: a caller could run the same text again while these rows are still
+// open on the transaction's one connection, and one prepared statement cannot serve both.
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	return tx.tx.QueryContext(ctx, tx.db.rebind(q), args...)
 }
