@@ -187,7 +187,7 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 	// The presented token and the session's current one (the newest not revoked, found
 	// through the partial index refresh_tokens_active) in one statement; they may be the same
 	// row, which then comes back twice.
-	rows, err := tx.query(ctx, "SELECT 'presented', "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?"+
+	rows, err := tx.queryPrepared(ctx, "SELECT 'presented', "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?"+
 		" UNION ALL SELECT 'active', "+authRefreshColumns+" FROM (SELECT "+authRefreshColumns+
 		" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1) active", tokenHash, sess.ID)
 	if err != nil {

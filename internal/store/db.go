@@ -229,6 +229,16 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	return tx.tx.QueryContext(ctx, tx.db.rebind(q), args...)
 }
 
+// queryPrepared is query on the writer's prepared statement of q, for a hot path whose
+// caller closes the rows before it runs q again.
+func (tx *Tx) queryPrepared(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return tx.tx.QueryContext(ctx, q, args...)
+}
+
 // Commit commits the transaction.
 func (tx *Tx) Commit() error { return tx.tx.Commit() }
 
