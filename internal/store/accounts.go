@@ -143,7 +143,7 @@ func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFil
 	}
 	q += " ORDER BY LOWER(p.full_name), p.email LIMIT ?"
 	args = append(args, limit)
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(q), args...)
+	rows, err := s.db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
 
 // ListOrganizations returns every organization by name, with its member count.
 func (s *AccountStore) ListOrganizations(ctx context.Context) ([]*growthdesk.OrganizationSummary, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT o.id, o.name, o.created_at, o.updated_at, COUNT(p.id)
+	rows, err := s.db.query(ctx, `SELECT o.id, o.name, o.created_at, o.updated_at, COUNT(p.id)
 		FROM organizations o LEFT JOIN profiles p ON p.organization_id = o.id
 		GROUP BY o.id, o.name, o.created_at, o.updated_at ORDER BY LOWER(o.name)`)
 	if err != nil {
@@ -298,7 +298,7 @@ func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audi
 
 // ListAudit returns the newest audit entries with the actor's and target's e-mail.
 func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.AuditEntry, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
+	rows, err := s.db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
 		COALESCE(tp.email, ''), COALESCE(tp.full_name, tao.name, tft.title, ''), a.details, a.ip, a.request_id, a.created_at
 		FROM audit_log a
@@ -307,7 +307,7 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.
 		LEFT JOIN profiles tp ON tp.id = a.target_id AND a.target_type = 'user'
 		LEFT JOIN organizations tao ON tao.id = a.target_id AND a.target_type = 'organization'
 		LEFT JOIN forum_topics tft ON tft.id = a.target_id AND a.target_type = 'forum_topic'
-		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`), limit)
+		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
 	}

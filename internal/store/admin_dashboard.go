@@ -45,7 +45,7 @@ func (s *AdminDashboardStore) CreatedSince(ctx context.Context, since time.Time)
 
 func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Time) ([]time.Time, error) {
 	db := s.accounts.db
-	rows, err := db.sql.QueryContext(ctx, db.rebind(q), since.UTC())
+	rows, err := db.query(ctx, q, since.UTC())
 	if err != nil {
 		return nil, err
 	}

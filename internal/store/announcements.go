@@ -46,8 +46,8 @@ func scanAnnouncement(row rowScanner) (*growthdesk.Announcement, error) {
 }
 
 func (s *AnnouncementStore) list(ctx context.Context, where string, args ...any) ([]*growthdesk.Announcement, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT "+announcementColumns+announcementFrom+where+
-		" ORDER BY a.created_at DESC, a.id DESC"), args...)
+	rows, err := s.db.query(ctx, "SELECT "+announcementColumns+announcementFrom+where+
+		" ORDER BY a.created_at DESC, a.id DESC", args...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 
 // SigningKeys returns every stored key, newest first.
 func (s *AuthStore) SigningKeys(ctx context.Context) ([]auth.SigningKey, error) {
-	rows, err := s.db.sql.QueryContext(ctx, "SELECT kid, algorithm, private_key, status, created_at FROM signing_keys ORDER BY created_at DESC, kid DESC")
+	rows, err := s.db.query(ctx, "SELECT kid, algorithm, private_key, status, created_at FROM signing_keys ORDER BY created_at DESC, kid DESC")
 	if err != nil {
 		return nil, err
 	}

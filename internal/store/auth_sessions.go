@@ -123,7 +123,7 @@ func (s *AuthStore) SessionByID(ctx context.Context, id string) (*auth.Session, 
 
 // ListSessions returns the user's sessions, newest first.
 func (s *AuthStore) ListSessions(ctx context.Context, userID string) ([]auth.Session, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC"), userID)
+	rows, err := s.db.query(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC", userID)
 	if err != nil {
 		return nil, err
 	}
@@ -174,32 +174,49 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 		return nil, err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	var sessionID string
-	if err := tx.queryRow(ctx, "SELECT session_id FROM refresh_tokens WHERE token_hash = ?", tokenHash).Scan(&sessionID); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
+	// Lock the session first, then read the tokens: a concurrent refresh that won the lock
+	// has committed by the time these reads run.
+	sess, err := authScanSession(tx.queryRow(ctx, "SELECT "+authSessionColumns+
+		" FROM sessions WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = ?)"+tx.forUpdate(), tokenHash))
+	if err != nil {
+		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
 			return nil, authNotFound("refresh token")
 		}
 		return nil, err
 	}
-	// Lock the session first, then read the tokens: a concurrent refresh that won the lock
-	// has committed by the time these reads run.
-	sess, err := authScanSession(tx.queryRow(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE id = ?"+tx.forUpdate(), sessionID))
+	// The presented token and the session's current one (the newest not revoked, found
+	// through the partial index refresh_tokens_active) in one statement; they may be the same
+	// row, which then comes back twice.
+	rows, err := tx.queryPrepared(ctx, "SELECT 'presented', "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?"+
+		" UNION ALL SELECT 'active', "+authRefreshColumns+" FROM (SELECT "+authRefreshColumns+
+		" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1) active", tokenHash, sess.ID)
 	if err != nil {
 		return nil, err
 	}
-	presented, err := authScanRefresh(tx.queryRow(ctx, "SELECT "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?", tokenHash))
-	if err != nil {
+	var presented, active *auth.RefreshToken
+	for rows.Next() {
+		var which string
+		t, err := authScanRefresh(prefixScanner{rows, &which})
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if which == "presented" {
+			presented = t
+		} else {
+			active = t
+		}
+	}
+	if err := rows.Close(); err != nil {
 		return nil, err
 	}
-	state := auth.RefreshState{Presented: *presented, Session: *sess, Now: tx.now}
-	active, err := authScanRefresh(tx.queryRow(ctx, "SELECT "+authRefreshColumns+
-		" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1", sess.ID))
-	switch {
-	case err == nil:
-		state.Active = active
-	case growthdesk.ErrorCode(err) != growthdesk.ENotFound:
+	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if presented == nil || presented.SessionID != sess.ID {
+		return nil, authNotFound("refresh token")
+	}
+	state := auth.RefreshState{Presented: *presented, Session: *sess, Now: tx.now, Active: active}
 	p, err := plan(state)
 	if err != nil {
 		return nil, err
@@ -237,4 +254,14 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 	}
 	result.Session.RefreshedAt, result.Session.UpdatedAt = &now, now
 	return result, tx.Commit()
+}
+
+// prefixScanner scans a row's first column into first and the rest through row.
+type prefixScanner struct {
+	row   authScanner
+	first any
+}
+
+func (p prefixScanner) Scan(dest ...any) error {
+	return p.row.Scan(append([]any{p.first}, dest...)...)
 }

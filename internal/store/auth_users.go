@@ -158,7 +158,7 @@ func (s *AuthStore) UserByEmail(ctx context.Context, email string) (*auth.User, 
 }
 
 func (s *AuthStore) loadFactors(ctx context.Context, u *auth.User) error {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT "+authFactorColumns+" FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id"), u.ID)
+	rows, err := s.db.query(ctx, "SELECT "+authFactorColumns+" FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id", u.ID)
 	if err != nil {
 		return err
 	}

@@ -85,7 +85,7 @@ func (s *AutomationStore) ListAutomations(ctx context.Context, scope growthdesk.
 		where += " AND a.status = ?"
 		args = append(args, f.Status)
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(automationSelect+" WHERE "+where+" ORDER BY a.created_at DESC, a.id"), args...)
+	rows, err := s.db.query(ctx, automationSelect+" WHERE "+where+" ORDER BY a.created_at DESC, a.id", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -269,8 +269,8 @@ func (s *AutomationStore) ListRuns(ctx context.Context, scope growthdesk.Scope, 
 	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM automation_runs WHERE automation_id = ?", automationID).Scan(&list.Total); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT id, automation_id, started_at, finished_at, outcome, items_processed, message, created_at
-		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id LIMIT ?`), automationID, limit)
+	rows, err := s.db.query(ctx, `SELECT id, automation_id, started_at, finished_at, outcome, items_processed, message, created_at
+		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id LIMIT ?`, automationID, limit)
 	if err != nil {
 		return nil, err
 	}

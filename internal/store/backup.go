@@ -29,7 +29,15 @@ func (db *DB) Backup(ctx context.Context, path string) (map[string]int, error) {
 	if _, err := os.Stat(abs); err == nil {
 		return nil, fmt.Errorf("%s exists; choose a new file name", abs)
 	}
-	if _, err := db.sql.ExecContext(ctx, "VACUUM INTO ?", abs); err != nil {
+	// A connection of its own: VACUUM INTO only reads the database, in one read transaction,
+	// so it holds up neither the writer nor the readers, but PRAGMA query_only refuses it.
+	conn, err := sql.Open("sqlite", sqliteFileDSN(db.path, "deferred"))
+	if err != nil {
+		return nil, err
+	}
+	_, err = conn.ExecContext(ctx, "VACUUM INTO ?", abs)
+	_ = conn.Close()
+	if err != nil {
 		return nil, fmt.Errorf("back up into %s: %w", abs, err)
 	}
 	counts, err := CheckBackup(ctx, abs)

@@ -36,7 +36,7 @@ func (s *BillingStore) ListPlans(ctx context.Context, activeOnly bool) ([]*growt
 	if activeOnly {
 		q += ` WHERE active = TRUE`
 	}
-	rows, err := s.db.sql.QueryContext(ctx, q+` ORDER BY sort_order, amount, name`)
+	rows, err := s.db.query(ctx, q+` ORDER BY sort_order, amount, name`)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +136,8 @@ func (s *BillingStore) OrganizationName(ctx context.Context, orgID string) (stri
 
 // OrganizationCustomers lists the approved customers of an organization.
 func (s *BillingStore) OrganizationCustomers(ctx context.Context, orgID string) ([]*growthdesk.Member, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT id, full_name, email, role, created_at FROM profiles
-		WHERE organization_id = ? AND approval_status = 'approved' AND role NOT IN ('admin', 'employee') ORDER BY email`), orgID)
+	rows, err := s.db.query(ctx, `SELECT id, full_name, email, role, created_at FROM profiles
+		WHERE organization_id = ? AND approval_status = 'approved' AND role NOT IN ('admin', 'employee') ORDER BY email`, orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -237,8 +237,8 @@ func (s *BillingStore) CurrentSubscription(ctx context.Context, scope growthdesk
 // ListInvoices returns the organization's invoices, newest first.
 func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope, limit int) ([]*growthdesk.Invoice, error) {
 	where, args := scopeWhere(scope, "organization_id")
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT id, number, amount, currency, status, period_start, period_end, paid_at,
-		document_url, created_at FROM billing_invoices WHERE `+where+` ORDER BY created_at DESC, id DESC LIMIT ?`), append(args, limit)...)
+	rows, err := s.db.query(ctx, `SELECT id, number, amount, currency, status, period_start, period_end, paid_at,
+		document_url, created_at FROM billing_invoices WHERE `+where+` ORDER BY created_at DESC, id DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +270,7 @@ func (s *BillingStore) ListSubscriptions(ctx context.Context, f growthdesk.Subsc
 		q += ` AND (LOWER(o.name) LIKE ? ESCAPE '\' OR LOWER(s.plan_name) LIKE ? ESCAPE '\')`
 		args = append(args, like, like)
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(q+` ORDER BY s.created_at DESC, s.id DESC`), args...)
+	rows, err := s.db.query(ctx, q+` ORDER BY s.created_at DESC, s.id DESC`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -26,9 +27,21 @@ const (
 )
 
 // DB is the database handle shared by every service of the store.
+//
+// On SQLite it holds two pools on one file: writer, a single connection that runs every
+// transaction and every write, each transaction begun with BEGIN IMMEDIATE; and reader,
+// connections that refuse to write (PRAGMA query_only), for reads outside transactions. SQLite
+// lets one writer in at a time; with one writer connection, writers queue in Go for the
+// connection instead of sleeping in SQLite's busy handler (see docs/adr/0017-sqlite-one-writer.md).
+// On PostgreSQL both name the same pool.
 type DB struct {
-	sql     *sql.DB
+	writer  *sql.DB
+	reader  *sql.DB
 	dialect Dialect
+	// path is the SQLite file.
+	path string
+	// writes and reads keep SQLite's prepared statements (nil on PostgreSQL).
+	writes, reads *stmtCache
 	// Now returns the current time; tests replace it to make timestamps deterministic.
 	Now func() time.Time
 }
@@ -45,9 +58,10 @@ type Options struct {
 // It does not apply migrations: call Migrate.
 func Open(ctx context.Context, opts Options) (*DB, error) {
 	var (
-		db      *sql.DB
-		err     error
-		dialect Dialect
+		writer, reader *sql.DB
+		err            error
+		dialect        Dialect
+		sqlitePath     string
 	)
 	switch {
 	case opts.URL == "":
@@ -55,56 +69,120 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 		if err := os.MkdirAll(opts.DataDir, 0o750); err != nil {
 			return nil, fmt.Errorf("create data dir: %w", err)
 		}
-		db, err = sql.Open("sqlite", sqliteDSN(filepath.Join(opts.DataDir, "growthdesk.db")))
+		sqlitePath = filepath.Join(opts.DataDir, "growthdesk.db")
+		writer, err = sql.Open("sqlite", sqliteDSN(sqlitePath))
 		if err == nil {
-			// One writer at a time is SQLite's rule; a small pool serves concurrent readers
-			// in WAL mode while _txlock=immediate makes writers queue instead of deadlocking.
-			db.SetMaxOpenConns(8)
-			db.SetMaxIdleConns(8)
-			db.SetConnMaxIdleTime(5 * time.Minute)
+			writer.SetMaxOpenConns(1)
+			writer.SetMaxIdleConns(1)
+			writer.SetConnMaxIdleTime(0)
+			writer.SetConnMaxLifetime(0)
+			reader, err = sql.Open("sqlite", sqliteReaderDSN(sqlitePath))
+		}
+		if err == nil {
+			n := sqliteReaders()
+			reader.SetMaxOpenConns(n)
+			reader.SetMaxIdleConns(n)
+			reader.SetConnMaxIdleTime(5 * time.Minute)
 		}
 	case strings.HasPrefix(opts.URL, "postgres://"), strings.HasPrefix(opts.URL, "postgresql://"):
 		dialect = Postgres
-		db, err = sql.Open("pgx", opts.URL)
+		writer, err = sql.Open("pgx", opts.URL)
 		if err == nil {
-			db.SetMaxOpenConns(20)
-			db.SetMaxIdleConns(10)
-			db.SetConnMaxIdleTime(5 * time.Minute)
+			writer.SetMaxOpenConns(20)
+			writer.SetMaxIdleConns(10)
+			writer.SetConnMaxIdleTime(5 * time.Minute)
+			reader = writer
 		}
 	default:
 		return nil, errors.New("database URL must start with postgres:// or postgresql://")
 	}
+	db := &DB{writer: writer, reader: reader, dialect: dialect, path: sqlitePath, Now: func() time.Time { return time.Now().UTC() }}
+	if dialect == SQLite && err == nil {
+		db.writes, db.reads = newStmtCache(writer, true), newStmtCache(reader, false)
+	}
 	if err != nil {
+		_ = db.Close()
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := db.PingContext(pingCtx); err != nil {
+	// The writer first: it creates the file and switches it to WAL, which readers rely on.
+	if err := db.Ping(pingCtx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &DB{sql: db, dialect: dialect, Now: func() time.Time { return time.Now().UTC() }}, nil
+	return db, nil
 }
+
+// sqliteReaders is the size of SQLite's reader pool: reads run in parallel in WAL mode, two
+// per core and at least eight, so that a few slow reports do not hold up the rest.
+func sqliteReaders() int { return max(8, 2*runtime.NumCPU()) }
 
 // Dialect reports the engine behind db.
 func (db *DB) Dialect() Dialect { return db.dialect }
 
-// Close closes the connection pool.
-func (db *DB) Close() error { return db.sql.Close() }
+// Close closes the connection pools.
+func (db *DB) Close() error {
+	err := errors.Join(db.writes.close(), db.reads.close())
+	if db.reader != nil && db.reader != db.writer {
+		err = errors.Join(db.reader.Close(), err)
+	}
+	if db.writer != nil {
+		err = errors.Join(db.writer.Close(), err)
+	}
+	return err
+}
 
-// Ping checks that the database answers.
-func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+// Ping checks that the database answers, writer and readers.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.writer.PingContext(ctx); err != nil {
+		return err
+	}
+	if db.reader != db.writer {
+		return db.reader.PingContext(ctx)
+	}
+	return nil
+}
 
 // now returns the store's clock in UTC, truncated to microseconds, the precision both
 // engines keep.
 func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
 
+// exec runs one write outside a transaction, on the writer.
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return db.sql.ExecContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.writes.get(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return db.writer.ExecContext(ctx, q, args...)
 }
 
+// writeRow runs one write that returns a row (INSERT … RETURNING), on the writer.
+func (db *DB) writeRow(ctx context.Context, q string, args ...any) *sql.Row {
+	q = db.rebind(q)
+	if st := db.writes.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.writer.QueryRowContext(ctx, q, args...)
+}
+
+// queryRow reads one row outside a transaction, on a reader: on SQLite a write sent here
+// fails ("attempt to write a readonly database").
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return db.sql.QueryRowContext(ctx, db.rebind(q), args...)
+	q = db.rebind(q)
+	if st := db.reads.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.reader.QueryRowContext(ctx, q, args...)
+}
+
+// query reads rows outside a transaction, on a reader.
+func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	q = db.rebind(q)
+	if st := db.reads.get(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return db.reader.QueryContext(ctx, q, args...)
 }
 
 // Tx is a write transaction; every write of one request is one Tx.
@@ -115,21 +193,50 @@ type Tx struct {
 	now time.Time
 }
 
-// begin starts a transaction carrying one timestamp for all its writes.
+// begin starts a transaction carrying one timestamp for all its writes, on the writer (on
+// SQLite with BEGIN IMMEDIATE: it holds the write lock from its first statement). Inside a
+// transaction, read and write through the Tx only: on SQLite another write of the same
+// goroutine would wait for the writer it holds itself.
 func (db *DB) begin(ctx context.Context) (*Tx, error) {
-	tx, err := db.sql.BeginTx(ctx, nil)
+	tx, err := db.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	return &Tx{tx: tx, db: db, now: db.now()}, nil
 }
 
+// exec and queryRow use the writer's prepared statement of q once it is ready (it is
+// prepared in the background after q's first use, on the one writer connection).
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return tx.tx.ExecContext(ctx, tx.db.rebind(q), args...)
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, q, args...)
 }
 
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return tx.tx.QueryRowContext(ctx, tx.db.rebind(q), args...)
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, q, args...)
+}
+
+// query runs unprepared: a caller could run the same text again while these rows are still
+// open on the transaction's one connection, and one prepared statement cannot serve both.
+func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, tx.db.rebind(q), args...)
+}
+
+// queryPrepared is query on the writer's prepared statement of q, for a hot path whose
+// caller closes the rows before it runs q again.
+func (tx *Tx) queryPrepared(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	q = tx.db.rebind(q)
+	if st := tx.db.writes.get(ctx, q); st != nil {
+		return tx.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return tx.tx.QueryContext(ctx, q, args...)
 }
 
 // Commit commits the transaction.

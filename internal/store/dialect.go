@@ -15,17 +15,29 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// sqliteDSN opens the file with WAL, foreign keys and a busy timeout, and begins every
-// transaction as a writer (_txlock=immediate) so that writers queue instead of deadlocking.
+// sqliteDSN opens the writer: WAL, foreign keys, a busy timeout, and every transaction
+// begun as a writer (_txlock=immediate, BEGIN IMMEDIATE), so that a transaction never has to
+// upgrade a read lock it already holds. The store keeps one such connection, so the busy
+// timeout only matters against other processes (the CLI's commands on a live file).
 func sqliteDSN(path string) string {
-	pragmas := []string{
+	return sqliteFileDSN(path, "immediate", "journal_mode(WAL)")
+}
+
+// sqliteReaderDSN opens a reader: the same file with PRAGMA query_only, so that a write sent
+// to a reader by mistake fails with "attempt to write a readonly database" instead of
+// competing with the writer. Readers never begin transactions of their own.
+func sqliteReaderDSN(path string) string {
+	return sqliteFileDSN(path, "deferred", "query_only(1)")
+}
+
+func sqliteFileDSN(path, txlock string, extra ...string) string {
+	pragmas := append([]string{
 		"foreign_keys(1)",
-		"journal_mode(WAL)",
 		"busy_timeout(10000)",
 		"synchronous(NORMAL)",
 		"temp_store(MEMORY)",
-	}
-	q := "_txlock=immediate&_time_format=sqlite"
+	}, extra...)
+	q := "_txlock=" + txlock + "&_time_format=sqlite"
 	for _, p := range pragmas {
 		q += "&_pragma=" + p
 	}
@@ -124,9 +136,9 @@ func (db *DB) lockConn(ctx context.Context, conn *sql.Conn, key int) (unlock fun
 // the planner's statistics of the support tables instead of waiting for autovacuum.
 func (db *DB) checkpoint(ctx context.Context) error {
 	if db.dialect == Postgres {
-		_, err := db.sql.ExecContext(ctx, "ANALYZE support_tickets")
+		_, err := db.writer.ExecContext(ctx, "ANALYZE support_tickets")
 		return err
 	}
-	_, err := db.sql.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	_, err := db.writer.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	return err
 }

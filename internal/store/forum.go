@@ -88,7 +88,7 @@ func (s *ForumStore) ListTopics(ctx context.Context, f growthdesk.ForumTopicFilt
 		args = append(args, like, like)
 	}
 	q += " ORDER BY t.pinned DESC, t.last_activity_at DESC, t.id DESC LIMIT 200"
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(q), args...)
+	rows, err := s.db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func (s *ForumStore) GetThread(ctx context.Context, topicID string) (*growthdesk
 	if err != nil {
 		return nil, err
 	}
-	posts, err := s.posts(ctx, s.db.sql, topicID)
+	posts, err := s.posts(ctx, s.db.reader, topicID)
 	if err != nil {
 		return nil, err
 	}

@@ -156,8 +156,8 @@ func (o *MailOutbox) ListMail(ctx context.Context, limit int) ([]growthdesk.Outb
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := o.db.sql.QueryContext(ctx, o.db.rebind(`SELECT `+mailColumns+` FROM mail_outbox
-		ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	rows, err := o.db.query(ctx, `SELECT `+mailColumns+` FROM mail_outbox
+		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list mail: %w", err)
 	}
@@ -167,7 +167,7 @@ func (o *MailOutbox) ListMail(ctx context.Context, limit int) ([]growthdesk.Outb
 // GetMail returns one message, for a staff view of a single kept e-mail.
 // Returns ENotFound when there is no such message.
 func (o *MailOutbox) GetMail(ctx context.Context, id string) (*growthdesk.OutboxMail, error) {
-	rows, err := o.db.sql.QueryContext(ctx, o.db.rebind(`SELECT `+mailColumns+` FROM mail_outbox WHERE id = ?`), id)
+	rows, err := o.db.query(ctx, `SELECT `+mailColumns+` FROM mail_outbox WHERE id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("get mail: %w", err)
 	}
@@ -221,7 +221,7 @@ func clipMailError(s string) string {
 
 // CountMailByStatus returns how many messages the outbox holds in each status, for metrics.
 func (o *MailOutbox) CountMailByStatus(ctx context.Context) (map[string]int, error) {
-	rows, err := o.db.sql.QueryContext(ctx, "SELECT status, COUNT(*) FROM mail_outbox GROUP BY status")
+	rows, err := o.db.query(ctx, "SELECT status, COUNT(*) FROM mail_outbox GROUP BY status")
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func scanMeeting(row rowScanner) (*growthdesk.Meeting, error) {
 }
 
 func (s *MeetingStore) query(ctx context.Context, q string, args ...any) ([]*growthdesk.Meeting, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(q), args...)
+	rows, err := s.db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func (db *DB) Migrate(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := db.sql.Conn(ctx)
+	conn, err := db.writer.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (db *DB) PendingMigrations(ctx context.Context) ([]string, error) {
 }
 
 func (db *DB) appliedVersions(ctx context.Context) (map[string]bool, error) {
-	rows, err := db.sql.QueryContext(ctx, "SELECT version FROM schema_migrations")
+	rows, err := db.reader.QueryContext(ctx, "SELECT version FROM schema_migrations")
 	if err != nil {
 		return nil, fmt.Errorf("read schema_migrations: %w", err)
 	}

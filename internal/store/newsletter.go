@@ -153,8 +153,8 @@ func (s *NewsletterStore) CountSubscribers(ctx context.Context, email string) (i
 
 // ListSubscribers returns the newest subscribers first, at most limit of them.
 func (s *NewsletterStore) ListSubscribers(ctx context.Context, limit int) ([]*growthdesk.Subscriber, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT `+subscriberColumns+` FROM newsletter_subscribers
-		ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	rows, err := s.db.query(ctx, `SELECT `+subscriberColumns+` FROM newsletter_subscribers
+		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
 	}

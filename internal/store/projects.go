@@ -60,7 +60,7 @@ func (s *ProjectStore) ListProjects(ctx context.Context, scope growthdesk.Scope,
 		where += " AND p.priority = ?"
 		args = append(args, f.Priority)
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(projectSelect+" WHERE "+where+" ORDER BY p.created_at DESC, p.id"), args...)
+	rows, err := s.db.query(ctx, projectSelect+" WHERE "+where+" ORDER BY p.created_at DESC, p.id", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -85,9 +85,9 @@ func (s *ProjectStore) GetProject(ctx context.Context, scope growthdesk.Scope, i
 	} else if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT u.id, u.project_id, u.content, u.progress, u.author_id, COALESCE(a.full_name, ''), u.created_at
+	rows, err := s.db.query(ctx, `SELECT u.id, u.project_id, u.content, u.progress, u.author_id, COALESCE(a.full_name, ''), u.created_at
 		FROM project_updates u LEFT JOIN profiles a ON a.id = u.author_id
-		WHERE u.project_id = ? ORDER BY u.created_at DESC, u.id`), p.ID)
+		WHERE u.project_id = ? ORDER BY u.created_at DESC, u.id`, p.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -293,8 +293,8 @@ func (s *ProjectStore) RecentProjectUpdates(ctx context.Context, scope growthdes
 		limit = 10
 	}
 	where, args := scopeWhere(scope, "u.organization_id")
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT p.name, u.content, u.created_at FROM project_updates u
-		JOIN projects p ON p.id = u.project_id WHERE `+where+` ORDER BY u.created_at DESC, u.id LIMIT ?`), append(args, limit)...)
+	rows, err := s.db.query(ctx, `SELECT p.name, u.content, u.created_at FROM project_updates u
+		JOIN projects p ON p.id = u.project_id WHERE `+where+` ORDER BY u.created_at DESC, u.id LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}

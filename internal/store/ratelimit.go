@@ -26,7 +26,7 @@ func (l *RateLimiter) Allow(ctx context.Context, key string, limit int, window t
 	start := now.Truncate(window)
 	var hits int
 	// One statement: start a new window, or count in the current one.
-	err := l.db.queryRow(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+	err := l.db.writeRow(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
 		ON CONFLICT (bucket) DO UPDATE SET
 			hits = CASE WHEN rate_limits.window_start < excluded.window_start THEN 1 ELSE rate_limits.hits + 1 END,
 			window_start = CASE WHEN rate_limits.window_start < excluded.window_start THEN excluded.window_start ELSE rate_limits.window_start END

@@ -67,7 +67,7 @@ func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthd
 			}
 		}
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(reportSelect+" WHERE organization_id = ?"), orgID)
+	rows, err := s.db.query(ctx, reportSelect+" WHERE organization_id = ?", orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -94,11 +94,11 @@ func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthd
 
 // RunFacts returns the runs of orgID that started in [from, to), oldest first.
 func (s *ReportStore) RunFacts(ctx context.Context, orgID string, from, to time.Time) ([]growthdesk.RunFact, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT r.id, a.id, a.name, a.type, r.started_at, r.finished_at, r.outcome,
+	rows, err := s.db.query(ctx, `SELECT r.id, a.id, a.name, a.type, r.started_at, r.finished_at, r.outcome,
 		r.items_processed, r.message, a.minutes_saved_per_run, a.hourly_cost_cents
 		FROM automation_runs r JOIN automations a ON a.id = r.automation_id
 		WHERE r.organization_id = ? AND r.started_at >= ? AND r.started_at < ?
-		ORDER BY r.started_at, r.id`), orgID, from.UTC(), to.UTC())
+		ORDER BY r.started_at, r.id`, orgID, from.UTC(), to.UTC())
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (s *ReportStore) CountActiveAutomations(ctx context.Context, orgID string) 
 
 // AutomationNames returns every automation of orgID by name.
 func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*growthdesk.AutomationFigures, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind("SELECT id, name, type FROM automations WHERE organization_id = ? ORDER BY LOWER(name), id"), orgID)
+	rows, err := s.db.query(ctx, "SELECT id, name, type FROM automations WHERE organization_id = ? ORDER BY LOWER(name), id", orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -339,8 +339,8 @@ func (s *ReportStore) ReportFile(ctx context.Context, scope growthdesk.Scope, id
 
 // Recipients returns the approved customers of orgID who take e-mail.
 func (s *ReportStore) Recipients(ctx context.Context, orgID string) ([]growthdesk.Recipient, error) {
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT email, full_name FROM profiles
-		WHERE organization_id = ? AND approval_status = 'approved' AND role = 'customer' AND notify_email = ? ORDER BY email`), orgID, true)
+	rows, err := s.db.query(ctx, `SELECT email, full_name FROM profiles
+		WHERE organization_id = ? AND approval_status = 'approved' AND role = 'customer' AND notify_email = ? ORDER BY email`, orgID, true)
 	if err != nil {
 		return nil, err
 	}
@@ -362,8 +362,8 @@ func (s *ReportStore) RecentReadyReports(ctx context.Context, scope growthdesk.S
 		limit = 10
 	}
 	where, args := scopeWhere(scope, "organization_id")
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT type, period, last_generated FROM reports
-		WHERE status = 'ready' AND last_generated IS NOT NULL AND `+where+` ORDER BY last_generated DESC, id LIMIT ?`), append(args, limit)...)
+	rows, err := s.db.query(ctx, `SELECT type, period, last_generated FROM reports
+		WHERE status = 'ready' AND last_generated IS NOT NULL AND `+where+` ORDER BY last_generated DESC, id LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}

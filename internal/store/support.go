@@ -29,7 +29,7 @@ func (s *SupportStore) ListCategories(ctx context.Context, all bool) ([]*growthd
 	if !all {
 		q += " WHERE is_active = TRUE"
 	}
-	rows, err := s.db.sql.QueryContext(ctx, q+" ORDER BY sort_order, LOWER(name)")
+	rows, err := s.db.query(ctx, q+" ORDER BY sort_order, LOWER(name)")
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (s *SupportStore) ListTickets(ctx context.Context, q growthdesk.TicketQuery
 		args = append(args, *q.AfterTime, *q.AfterTime, q.AfterID)
 	}
 	args = append(args, q.Limit+1)
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(ticketSelect+" WHERE "+where+" ORDER BY t.created_at DESC, t.id DESC LIMIT ?"), args...)
+	rows, err := s.db.query(ctx, ticketSelect+" WHERE "+where+" ORDER BY t.created_at DESC, t.id DESC LIMIT ?", args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -260,7 +260,7 @@ func (s *SupportStore) Summary(ctx context.Context, q growthdesk.TicketQuery) (*
 		where, args = ticketWhere(q, false)
 		query = "SELECT t.status, COUNT(*) FROM support_tickets t WHERE " + where + " GROUP BY t.status"
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(query), args...)
+	rows, err := s.db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -302,12 +302,12 @@ func (s *SupportStore) RecentAnswers(ctx context.Context, scope growthdesk.Scope
 		limit = 10
 	}
 	where, args := scopeWhere(scope, "t.organization_id")
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT t.number, t.title, r.created_at
+	rows, err := s.db.query(ctx, `SELECT t.number, t.title, r.created_at
 		FROM support_responses r
 		JOIN support_tickets t ON t.id = r.ticket_id
 		JOIN profiles a ON a.id = r.author_id
 		WHERE r.is_internal = FALSE AND a.role IN ('admin', 'employee') AND `+where+`
-		ORDER BY r.created_at DESC, r.id LIMIT ?`), append(args, limit)...)
+		ORDER BY r.created_at DESC, r.id LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +332,7 @@ func (s *SupportStore) RecentAnswers(ctx context.Context, scope growthdesk.Scope
 
 // CountTicketsByStatus counts every organization's tickets by status, for the admin dashboard.
 func (s *SupportStore) CountTicketsByStatus(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT status, COALESCE(SUM(n), 0) FROM support_ticket_counts GROUP BY status`)
+	rows, err := s.db.query(ctx, `SELECT status, COALESCE(SUM(n), 0) FROM support_ticket_counts GROUP BY status`)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +354,7 @@ func (s *SupportStore) CountTicketsByStatus(ctx context.Context) (map[string]int
 // GetTicket returns a ticket of the scope with its thread and files; without staff, internal
 // notes and their files are left out.
 func (s *SupportStore) GetTicket(ctx context.Context, scope growthdesk.Scope, id string, staff bool) (*growthdesk.Ticket, error) {
-	return s.getTicket(ctx, s.db.sql, scope, id, staff)
+	return s.getTicket(ctx, s.db.reader, scope, id, staff)
 }
 
 func (s *SupportStore) getTicket(ctx context.Context, db querier, scope growthdesk.Scope, id string, staff bool) (*growthdesk.Ticket, error) {
@@ -645,7 +645,7 @@ func (s *SupportStore) AddResponse(ctx context.Context, r growthdesk.NewResponse
 
 // ResponseOf returns one response of a ticket.
 func (s *SupportStore) ResponseOf(ctx context.Context, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
-	return s.responseOf(ctx, s.db.sql, ticketID, responseID)
+	return s.responseOf(ctx, s.db.reader, ticketID, responseID)
 }
 
 func (s *SupportStore) responseOf(ctx context.Context, db querier, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
@@ -752,8 +752,8 @@ func (s *SupportStore) Recipients(ctx context.Context, ids []string, allStaff bo
 	if len(conds) == 0 {
 		return nil, nil
 	}
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT id, email, full_name, notify_email, notify_ticket_updates FROM profiles
-		WHERE approval_status = 'approved' AND (`+strings.Join(conds, " OR ")+") ORDER BY email"), args...)
+	rows, err := s.db.query(ctx, `SELECT id, email, full_name, notify_email, notify_ticket_updates FROM profiles
+		WHERE approval_status = 'approved' AND (`+strings.Join(conds, " OR ")+") ORDER BY email", args...)
 	if err != nil {
 		return nil, err
 	}

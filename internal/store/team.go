@@ -17,9 +17,9 @@ var _ growthdesk.TeamStore = (*TeamStore)(nil)
 // ListMembers returns the approved accounts of the organizations scope reaches, by name.
 func (s *TeamStore) ListMembers(ctx context.Context, scope growthdesk.Scope) ([]*growthdesk.Member, error) {
 	where, args := scopeWhere(scope, "p.organization_id")
-	rows, err := s.db.sql.QueryContext(ctx, s.db.rebind(`SELECT p.id, p.full_name, p.email, p.role, p.created_at
+	rows, err := s.db.query(ctx, `SELECT p.id, p.full_name, p.email, p.role, p.created_at
 		FROM profiles p WHERE p.approval_status = 'approved' AND `+where+`
-		ORDER BY LOWER(p.full_name), p.email`), args...)
+		ORDER BY LOWER(p.full_name), p.email`, args...)
 	if err != nil {
 		return nil, err
 	}
