@@ -23,13 +23,17 @@ export function StatCard({
     violet: "bg-violet-50 text-violet-700",
   } as const;
   return (
-    <div className="flex items-center gap-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tones[tone]}`}>
-        <Icon className="h-5 w-5" aria-hidden="true" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900">{value}</p>
+    // A container query: a narrow card (four in a row beside the sidebar) puts its icon above
+    // the figure, so that a long amount keeps the card's whole width.
+    <div className="@container rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <div className="flex flex-col items-start gap-3 @[15rem]:flex-row @[15rem]:items-center @[15rem]:gap-4">
+        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tones[tone]}`}>
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 max-w-full">
+          <p className="text-sm text-slate-600">{label}</p>
+          <p className="text-2xl font-bold tabular-nums text-slate-900 [overflow-wrap:anywhere]">{value}</p>
+        </div>
       </div>
     </div>
   );
