@@ -1,17 +1,41 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useContext, useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useLocation,
+  useMatches,
+} from "react-router";
 import { RotateCcw, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/root";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
 import { buttonClasses } from "./components/ui/button-link";
 import { installGlobalErrorHandlers, reportClientError } from "./lib/client-errors";
+import { isIslandsHandle } from "./lib/islands";
 import { runtimeConfigMetaContent } from "./lib/runtime-config";
 import { siteConfig } from "./lib/site";
 import "./app.css";
+// The public pages' script, built on its own (as a worker bundle, which is one self-contained file) so that it
+// shares nothing with the app: see docs/adr/0018-public-pages-without-react.md.
+import islandsScript from "./islands.ts?worker&url";
 
 installGlobalErrorHandlers();
 
+/** True for a page whose route is marked `islands` (routes/public-layout.tsx, routes/blog-post.tsx). */
+function useIslandsRoute(): boolean {
+  return useMatches().some((m) => isIslandsHandle(m.handle));
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Prerendering an islands page: its HTML gets the islands script instead of the app's. In the
+  // browser the app renders such a route only in development or for a missing article (blog-post.tsx).
+  // The app shell (the SPA fallback) is prerendered from "/" too, but in SPA mode: it keeps the app.
+  const spaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? true;
+  const staticPage = useIslandsRoute() && typeof document === "undefined" && !spaMode;
   return (
     <html lang="en">
       <head>
@@ -25,14 +49,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? (
+          <script defer src={islandsScript} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  const islands = useIslandsRoute();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (import.meta.env.DEV && islands) void import("./islands").then((m) => m.startIslands());
+  }, [islands, pathname]);
   return (
     <>
       <ScrollToTop />

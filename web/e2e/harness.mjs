@@ -469,7 +469,7 @@ async function saveScreenshot(page, name) {
 // ---------------------------------------------------------------------------------------------
 // Page helpers
 
-/** Opens path and waits until React has hydrated the page, so the UI reacts to input. */
+/** Opens path and waits until the page is interactive (see waitForHydration). */
 export async function open(page, path) {
   const res = await page.goto(path);
   await waitForHydration(page);
@@ -477,12 +477,16 @@ export async function open(page, path) {
 }
 
 /**
- * Waits until React has attached its props to <body>: hydration of the document has finished
- * rendering, so event handlers and controlled inputs are live. Then waits one frame for the commit.
+ * Waits until the page's controls are live: on a public page served without React, its islands
+ * script has started (it marks <html data-islands="ready">); on a page of the app, React has
+ * attached its props to <body>, so hydration of the document has finished rendering. Then waits
+ * one frame for the commit.
  */
 export async function waitForHydration(page) {
   await page.waitForFunction(
-    () => Object.keys(document.body).some((key) => key.startsWith("__reactProps$")),
+    () =>
+      document.documentElement.dataset.islands === "ready" ||
+      Object.keys(document.body).some((key) => key.startsWith("__reactProps$")),
     undefined,
     { timeout: ACTION_TIMEOUT_MS },
   );

@@ -19,18 +19,25 @@ import { shareLinks } from "~/features/blog/share";
 import { usePageUrl } from "~/features/blog/use-page-url";
 import type { Post } from "~/features/blog/types";
 import { NewsletterBox } from "~/features/newsletter/newsletter-box";
+import { islandsHandle, loadAsDocument } from "~/lib/islands";
 import { absoluteUrl } from "~/lib/runtime-config";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-// `loader` runs at build time to prerender every post; `clientLoader` serves client-side
-// navigation and direct visits to a slug that was not prerendered.
+// `loader` runs at build time to prerender every post, which is then served without the app (an
+// islands page). The app renders this route only for a slug that was not prerendered: the server
+// answers it with the app shell and a 404, and `clientLoader` finds no post ('Article Not Found').
+// A known post reached from inside the app is loaded as its prerendered document.
+export const handle = islandsHandle;
+
 export async function loader({ params }: Route.LoaderArgs) {
   return { post: await getPost(params.slug) };
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { post: await getPost(params.slug) };
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const post = await getPost(params.slug);
+  if (post) loadAsDocument({ request });
+  return { post };
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {

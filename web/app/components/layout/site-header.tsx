@@ -1,66 +1,23 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ArrowRight, Menu, X } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { buttonClasses } from "~/components/ui/button-link";
 import { BrandLogo } from "./brand-logo";
+import { MENU_ID, NAV_ITEMS } from "./site-nav";
 
-export const NAV_ITEMS = [
-  { to: "/", label: "Home" },
-  { to: "/solutions", label: "Solutions" },
-  { to: "/blog", label: "Blog" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
-export const SCROLL_THRESHOLD = 50;
-
-function subscribeToScroll(onChange: () => void) {
-  window.addEventListener("scroll", onChange, { passive: true });
-  return () => window.removeEventListener("scroll", onChange);
-}
-
-/** True once the window is scrolled more than `threshold` pixels; false while prerendering. */
-export function useScrolledPast(threshold: number): boolean {
-  return useSyncExternalStore(
-    subscribeToScroll,
-    () => window.scrollY > threshold,
-    () => false,
-  );
-}
-
-const MENU_ID = "mobile-menu";
-
+/**
+ * The public header. It is prerendered closed and clear; site-header-island.ts makes it opaque
+ * past the scroll threshold and opens the mobile menu, through data-scrolled and data-menu.
+ */
 export function SiteHeader() {
-  const { pathname } = useLocation();
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
-  // The menu remembers the page it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpenOn(null);
-      toggleRef.current?.focus();
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
-
-  const close = () => setOpenOn(null);
-  const solid = scrolled || open;
-
   return (
     <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={`sticky top-0 z-40 transition-[background-color,box-shadow,border-color] duration-300 ${
-        solid ? "border-b border-slate-200 bg-white shadow-md shadow-slate-900/5" : "border-b border-transparent bg-transparent"
-      }`}
+      data-site-header=""
+      data-scrolled="false"
+      data-menu="closed"
+      className="group/header sticky top-0 z-40 border-b border-transparent bg-transparent transition-[background-color,box-shadow,border-color] duration-300 data-[menu=open]:border-slate-200 data-[menu=open]:bg-white data-[menu=open]:shadow-md data-[menu=open]:shadow-slate-900/5 data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-md data-[scrolled=true]:shadow-slate-900/5"
     >
       <div className="mx-auto flex h-18 w-full max-w-6xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
-        <BrandLogo onClick={close} />
+        <BrandLogo />
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -100,20 +57,20 @@ export function SiteHeader() {
             </Link>
           </div>
           <button
-            ref={toggleRef}
             type="button"
-            onClick={() => setOpenOn(open ? null : pathname)}
-            aria-expanded={open}
+            data-menu-toggle=""
+            aria-expanded="false"
             aria-controls={MENU_ID}
-            aria-label={open ? "Close menu" : "Open menu"}
+            aria-label="Open menu"
             className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
           >
-            {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+            <Menu className="h-6 w-6 group-data-[menu=open]/header:hidden" aria-hidden="true" />
+            <X className="hidden h-6 w-6 group-data-[menu=open]/header:block" aria-hidden="true" />
           </button>
         </div>
       </div>
 
-      <div id={MENU_ID} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+      <div id={MENU_ID} hidden className="border-t border-slate-200 bg-white md:hidden">
         <nav aria-label="Mobile" className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6">
           <ul className="space-y-1">
             {NAV_ITEMS.map((item) => (
@@ -121,7 +78,6 @@ export function SiteHeader() {
                 <NavLink
                   to={item.to}
                   end={item.to === "/"}
-                  onClick={close}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-3 text-base font-medium ${
                       isActive ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
@@ -133,7 +89,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <Link to="/contact" onClick={close} className={`${buttonClasses("primary")} mt-4 w-full`}>
+          <Link to="/contact" className={`${buttonClasses("primary")} mt-4 w-full`}>
             Book Free Call
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>

@@ -4,7 +4,10 @@ export type CategoryFilter = "All" | BlogCategory;
 
 export type BlogFilter = { search: string; category: CategoryFilter };
 
-export function matchesFilter(post: PostMeta, { search, category }: BlogFilter): boolean {
+/** What the filter reads of a post: the list page's island has only these (blog-index.ts). */
+export type Filterable = Pick<PostMeta, "title" | "excerpt" | "tags" | "category" | "featured">;
+
+export function matchesFilter(post: Filterable, { search, category }: BlogFilter): boolean {
   if (category !== "All" && post.category !== category) return false;
   const needle = search.trim().toLowerCase();
   if (needle === "") return true;
@@ -16,7 +19,7 @@ export function matchesFilter(post: PostMeta, { search, category }: BlogFilter):
 }
 
 /** Splits the posts that match into the Featured and Latest sections, keeping their order. */
-export function filterPosts<T extends PostMeta>(
+export function filterPosts<T extends Filterable>(
   posts: readonly T[],
   filter: BlogFilter,
 ): { featured: T[]; latest: T[] } {

@@ -56,6 +56,16 @@ export function characterCount(value: string): number {
   return Array.from(value).length;
 }
 
+/** The hint under the goal field: how much of its limit the trimmed text uses. */
+export function goalHint(value: string): string {
+  return `${characterCount(value.trim()).toLocaleString("en-US")} / ${LEAD_LIMITS.goalMax.toLocaleString("en-US")} characters`;
+}
+
+/** The id of a field's control in the discovery-call form. */
+export function leadFieldId(field: LeadField): string {
+  return `lead-${field.replace("_", "-")}`;
+}
+
 function isPreferredTime(value: string): value is PreferredTime {
   return PREFERRED_TIMES.some((option) => option.value === value);
 }

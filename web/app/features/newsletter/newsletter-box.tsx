@@ -1,19 +1,14 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { CheckCircle2, Mail } from "lucide-react";
-import { ApiError } from "~/lib/api";
-import { subscribe, type NewsletterSource, type SubscribeResponse } from "./api";
+import { subscribe, type NewsletterSource } from "./api";
+import { SUBSCRIBED_TEXT } from "./texts";
 
-export { subscribe, type NewsletterSource };
+export { subscribe, SUBSCRIBED_TEXT, type NewsletterSource };
 
-type State =
-  | { step: "idle" }
-  | { step: "submitting" }
-  | { step: "done"; status: SubscribeResponse["status"] }
-  | { step: "error"; message: string };
-
-export const SUBSCRIBED_TEXT = "Almost there! Check your inbox and click the link in our email to confirm your subscription.";
-export const ALREADY_SUBSCRIBED_TEXT = "You're already subscribed — thanks for reading!";
-
+/**
+ * The newsletter sign-up, prerendered with every state it can show: the form, the confirmation
+ * (hidden) and the error (hidden). newsletter-box-island.ts runs it in the browser.
+ */
 export function NewsletterBox({
   source,
   title = "Stay ahead with AI automation insights",
@@ -24,29 +19,10 @@ export function NewsletterBox({
   description?: string;
 }) {
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>({ step: "idle" });
-  const busy = state.step === "submitting";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setState({ step: "submitting" });
-    try {
-      const res = await subscribe(email, source);
-      setState({ step: "done", status: res?.status === "already_subscribed" ? "already_subscribed" : "confirmation_sent" });
-      setEmail("");
-    } catch (err) {
-      const message =
-        err instanceof ApiError ? (err.fields.email ?? err.message) : "Something went wrong. Please try again.";
-      setState({ step: "error", message });
-    }
-  }
-
-  const errorId = `${id}-error`;
   return (
     <section
       aria-labelledby={`${id}-title`}
+      data-newsletter={source}
       className="relative overflow-hidden rounded-3xl bg-linear-to-br from-blue-700 via-blue-800 to-indigo-900 px-6 py-10 text-white shadow-xl sm:px-10 sm:py-12"
     >
       <div
@@ -62,55 +38,44 @@ export function NewsletterBox({
         </h2>
         <p className="mt-3 text-base text-blue-100">{description}</p>
 
-        {state.step === "done" ? (
+        <p
+          role="status"
+          hidden
+          data-newsletter-done=""
+          className="mx-auto mt-8 max-w-lg items-center justify-center gap-2 rounded-xl bg-white/10 px-4 py-3 font-medium ring-1 ring-white/20 [&:not([hidden])]:flex"
+        >
+          <CheckCircle2 className="h-5 w-5 shrink-0 text-emerald-300" aria-hidden="true" />
+          <span data-newsletter-done-text="">{SUBSCRIBED_TEXT}</span>
+        </p>
+        <form data-newsletter-form="" className="mx-auto mt-8 max-w-lg">
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <label htmlFor={`${id}-email`} className="sr-only">
+              Email address
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              placeholder="you@company.com"
+              className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/30 placeholder:text-slate-500 focus-visible:ring-4 focus-visible:ring-sky-300"
+            />
+            <button
+              type="submit"
+              className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-sm font-semibold text-blue-800 shadow-sm transition-colors hover:bg-blue-50 focus-visible:ring-4 focus-visible:ring-sky-300 disabled:cursor-not-allowed disabled:opacity-75"
+            >
+              Subscribe
+            </button>
+          </div>
           <p
-            role="status"
-            className="mx-auto mt-8 flex max-w-lg items-center justify-center gap-2 rounded-xl bg-white/10 px-4 py-3 font-medium ring-1 ring-white/20"
-          >
-            <CheckCircle2 className="h-5 w-5 shrink-0 text-emerald-300" aria-hidden="true" />
-            {state.status === "already_subscribed" ? ALREADY_SUBSCRIBED_TEXT : SUBSCRIBED_TEXT}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg">
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <label htmlFor={`${id}-email`} className="sr-only">
-                Email address
-              </label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                name="email"
-                required
-                autoComplete="email"
-                placeholder="you@company.com"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  if (state.step === "error") setState({ step: "idle" });
-                }}
-                aria-invalid={state.step === "error" ? true : undefined}
-                aria-describedby={state.step === "error" ? errorId : undefined}
-                className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/30 placeholder:text-slate-500 focus-visible:ring-4 focus-visible:ring-sky-300"
-              />
-              <button
-                type="submit"
-                disabled={busy}
-                className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-sm font-semibold text-blue-800 shadow-sm transition-colors hover:bg-blue-50 focus-visible:ring-4 focus-visible:ring-sky-300 disabled:cursor-not-allowed disabled:opacity-75"
-              >
-                {busy ? "Subscribing..." : "Subscribe"}
-              </button>
-            </div>
-            {state.step === "error" && (
-              <p
-                id={errorId}
-                role="alert"
-                className="mt-3 rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700"
-              >
-                {state.message}
-              </p>
-            )}
-          </form>
-        )}
+            id={`${id}-error`}
+            role="alert"
+            hidden
+            data-newsletter-error=""
+            className="mt-3 rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700"
+          />
+        </form>
       </div>
     </section>
   );

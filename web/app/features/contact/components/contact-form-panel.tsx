@@ -1,15 +1,20 @@
 import { useId } from "react";
-import { useContactEmbedUrl } from "../use-contact-embed-url";
 import { ContactEmbed } from "./contact-embed";
-import { DiscoveryCallForm } from "./discovery-call-form";
+import { DiscoveryCallForm, DiscoveryCallThanks } from "./discovery-call-form";
 
-/** Our own discovery-call form, or the third-party form when the deployment configures one. */
+/**
+ * Our own discovery-call form, its thank-you view and the third-party form's frame; the island
+ * shows one at a time and points the section's label at that view's heading.
+ */
 export function ContactFormPanel() {
-  const titleId = useId();
-  const embedUrl = useContactEmbedUrl();
+  const formTitleId = useId();
+  const thanksTitleId = useId();
+  const embedTitleId = useId();
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
-      {embedUrl ? <ContactEmbed src={embedUrl} titleId={titleId} /> : <DiscoveryCallForm titleId={titleId} />}
+    <section aria-labelledby={formTitleId} data-contact-panel="" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+      <DiscoveryCallForm titleId={formTitleId} />
+      <DiscoveryCallThanks titleId={thanksTitleId} />
+      <ContactEmbed titleId={embedTitleId} />
     </section>
   );
 }

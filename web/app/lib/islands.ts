@@ -1,0 +1,39 @@
+import { redirectDocument } from "react-router";
+
+// The public pages are prerendered and served without React: the few things on them that move are
+// "islands", small modules that find their markup by data attributes (see docs/adr/0018-public-pages-without-react.md).
+
+/** A route's `handle`: `islands: true` marks a page that is served as prerendered HTML plus the islands script. */
+export type RouteHandle = { islands?: boolean };
+
+export const islandsHandle: RouteHandle = { islands: true };
+
+export function isIslandsHandle(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as RouteHandle).islands === true;
+}
+
+/**
+ * The `clientLoader` of an islands page. The browser app never renders such a page itself: a
+ * navigation to it from the portal loads the prerendered document instead. In development, where
+ * Vite serves every page through the app, the page renders and its islands start from the root.
+ */
+export function loadAsDocument({ request }: { request: Request }): null {
+  if (import.meta.env.DEV) return null;
+  throw redirectDocument(request.url);
+}
+
+/** Starts fn on each element matching selector that has not been started yet. */
+export function eachIsland<T extends HTMLElement = HTMLElement>(selector: string, fn: (el: T) => void): void {
+  for (const el of document.querySelectorAll<T>(selector)) {
+    if (el.dataset.islandBound === "true") continue;
+    el.dataset.islandBound = "true";
+    fn(el);
+  }
+}
+
+/** The element matching selector inside root; throws when the markup lacks it, which is a build mistake. */
+export function part<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`island markup is missing ${selector}`);
+  return el;
+}
