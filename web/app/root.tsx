@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
 import { buttonClasses } from "./components/ui/button-link";
 import { installGlobalErrorHandlers, reportClientError } from "./lib/client-errors";
-import { isIslandsHandle } from "./lib/islands";
+import { isIslandsHandle } from "./lib/island-route";
 import { runtimeConfigMetaContent } from "./lib/runtime-config";
 import { siteConfig } from "./lib/site";
 import "./app.css";

@@ -187,3 +187,14 @@ pageTest("Tab reaches the skip link and the navigation with a visible focus outl
   assert.ok(f?.inMain, `after the skip link, Tab lands inside the main content, got ${JSON.stringify(f)}`);
   assertFocusRing(f, "the first control in the main content");
 });
+
+pageTest("from the portal, a public page loads as its own document and its controls work", { viewport: MOBILE }, async ({ page }) => {
+  await open(page, "/portal/login");
+  assert.equal(await page.evaluate(() => Boolean(window.__reactRouterContext)), true, "the portal is the app");
+  await page.getByRole("link", { name: "Back to website" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+  await waitUntil(() => page.evaluate(() => document.documentElement.dataset.islands === "ready"), "the home page's islands started");
+  assert.equal(await page.evaluate(() => Boolean(window.__reactRouterContext)), false, "the home page is the prerendered document, not the app");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectVisible(page.getByRole("navigation", { name: "Mobile" }), "the menu opened by its island");
+});

@@ -19,7 +19,7 @@ import { shareLinks } from "~/features/blog/share";
 import { usePageUrl } from "~/features/blog/use-page-url";
 import type { Post } from "~/features/blog/types";
 import { NewsletterBox } from "~/features/newsletter/newsletter-box";
-import { islandsHandle, loadAsDocument } from "~/lib/islands";
+import { islandsHandle, loadAsDocument } from "~/lib/island-route";
 import { absoluteUrl } from "~/lib/runtime-config";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
@@ -178,6 +178,7 @@ function Article({ post }: { post: Post }) {
             alt={post.imageAlt}
             width={1200}
             height={630}
+            fetchPriority="high"
             className="h-auto w-full rounded-2xl bg-blue-50 shadow-lg ring-1 ring-slate-200"
           />
         </div>

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/layout/skip-link";
-import { islandsHandle, loadAsDocument } from "~/lib/islands";
+import { islandsHandle, loadAsDocument } from "~/lib/island-route";
 
 // Every page under this layout is served as prerendered HTML with the islands script, never by the app.
 // The build-time loader lets the pages prerender whole; without it the client loader would make them

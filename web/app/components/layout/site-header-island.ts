@@ -1,4 +1,4 @@
-import { eachIsland, part } from "~/lib/islands";
+import { eachIsland, part } from "~/lib/island-dom";
 import { MENU_ID, SCROLL_THRESHOLD } from "./site-nav";
 
 /** The public header: opaque once the page is scrolled past the threshold; the mobile menu opens and closes. */

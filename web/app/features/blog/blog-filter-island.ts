@@ -1,4 +1,4 @@
-import { eachIsland, part } from "~/lib/islands";
+import { eachIsland, part } from "~/lib/island-dom";
 import { BLOG_INDEX_ID, type IndexEntry } from "./blog-index";
 import { filterPosts, type CategoryFilter } from "./filter";
 

@@ -1,5 +1,5 @@
 import { ApiError } from "~/lib/api";
-import { eachIsland, part } from "~/lib/islands";
+import { eachIsland, part } from "~/lib/island-dom";
 import { runtimeConfig } from "~/lib/runtime-config";
 import { submitLead } from "./api";
 import {

@@ -1,5 +1,5 @@
 import { errorMessage } from "~/lib/api";
-import { eachIsland, part } from "~/lib/islands";
+import { eachIsland, part } from "~/lib/island-dom";
 import { followLink, type LinkAction } from "./api";
 import { LINK_FALLBACK_ERROR, LINK_TEXTS } from "./texts";
 

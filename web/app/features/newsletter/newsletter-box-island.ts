@@ -1,5 +1,5 @@
 import { ApiError } from "~/lib/api";
-import { eachIsland, part } from "~/lib/islands";
+import { eachIsland, part } from "~/lib/island-dom";
 import { subscribe, type NewsletterSource } from "./api";
 import { ALREADY_SUBSCRIBED_TEXT, SUBSCRIBED_TEXT, SUBSCRIBE_FALLBACK_ERROR } from "./texts";
 
