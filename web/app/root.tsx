@@ -35,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // browser the app renders such a route only in development or for a missing article (blog-post.tsx).
   // The app shell (the SPA fallback) is prerendered from "/" too, but in SPA mode: it keeps the app.
   const spaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? true;
-  const staticPage = useIslandsRoute() && typeof document === "undefined" && !spaMode;
+  const staticPage = useIslandsRoute() && typeof document === "undefined" && !spaMode && !import.meta.env.DEV;
   return (
     <html lang="en">
       <head>
