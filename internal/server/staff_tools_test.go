@@ -97,6 +97,13 @@ func TestAnnouncements_CreateListToggleDismissDelete(t *testing.T) {
 	if got := fmt.Sprint(banners("customer")); got != "[New plan Maintenance]" {
 		t.Fatalf("customer banners: %s", got)
 	}
+	// Who wrote it is for staff: a customer's banners carry no staff id or name.
+	if res := env.as(t, "customer", "GET", "/api/v1/announcements", ""); strings.Contains(res.body, "created_by") || strings.Contains(res.body, env.ids["employee"]) {
+		t.Fatalf("customer banners name their author: %s", res.body)
+	}
+	if res := env.as(t, "admin", "GET", "/api/v1/announcements", ""); !strings.Contains(res.body, `"created_by":"`+env.ids["employee"]+`"`) || !strings.Contains(res.body, `"created_by_name":"Employee"`) {
+		t.Fatalf("staff banners: %s", res.body)
+	}
 
 	// Dismissing is per account and remembered on the server.
 	if res := env.as(t, "customer", "POST", "/api/v1/announcements/"+first.ID+"/dismiss", ""); res.status != 204 {

@@ -140,6 +140,12 @@ export const AuditReject = "account.reject";
 export const AuditRoleChange = "account.role_change";
 export const AuditOrganizationChange = "account.organization_change";
 export const AuditOrganizationCreate = "organization.create";
+/**
+ * AuditProfileUpdate and AuditNotificationsUpdate are a user's changes to their own
+ * account, audited like staff actions so that a staff member acting as the user is seen.
+ */
+export const AuditProfileUpdate = "profile.update";
+export const AuditNotificationsUpdate = "profile.notifications_update";
 
 /**
  * Lead is a request for a discovery call sent from the contact page.
@@ -204,8 +210,12 @@ export interface Announcement {
   content: string;
   type: AnnouncementType;
   show_until: string | null;
-  created_by: string | null;
-  created_by_name: string;
+  /**
+   * CreatedBy and CreatedByName name the staff member who wrote it; only staff receive
+   * them (a customer's banner carries no staff account id or name).
+   */
+  created_by?: string;
+  created_by_name?: string;
   is_active: boolean;
   created_at: string;
   updated_at: string;
