@@ -122,6 +122,10 @@ const (
 	// account, audited like staff actions so that a staff member acting as the user is seen.
 	AuditProfileUpdate       = "profile.update"
 	AuditNotificationsUpdate = "profile.notifications_update"
+	// AuditPasswordFailed and AuditMFAFailed record a wrong password or code (no actor; the
+	// target is the account tried); the sign-in lockout counts them.
+	AuditPasswordFailed = "auth.password_failed"
+	AuditMFAFailed      = "auth.mfa_failed"
 )
 
 // AccountStore keeps profiles, organizations and the audit log. Writes that are audited

@@ -53,13 +53,17 @@ const (
 
 // Audit actions of the support desk.
 const (
-	AuditTicketCreate     = "ticket.create"
-	AuditTicketUpdate     = "ticket.update"
-	AuditTicketDelete     = "ticket.delete"
-	AuditTicketRespond    = "ticket.respond"
-	AuditTicketAttach     = "ticket.attach"
-	AuditCategoryCreate   = "support_category.create"
-	AuditCategoryUpdate   = "support_category.update"
+	AuditTicketCreate   = "ticket.create"
+	AuditTicketUpdate   = "ticket.update"
+	AuditTicketDelete   = "ticket.delete"
+	AuditTicketRespond  = "ticket.respond"
+	AuditTicketAttach   = "ticket.attach"
+	AuditCategoryCreate = "support_category.create"
+	AuditCategoryUpdate = "support_category.update"
+)
+
+// E-mails and shown ids of the support desk.
+const (
 	EmailTicketCreated    = "ticket_created"  // to staff: a customer opened a ticket
 	EmailTicketReply      = "ticket_reply"    // to staff: a customer replied
 	EmailTicketResponse   = "ticket_response" // to the customer: staff answered

@@ -74,6 +74,38 @@ func TestAdminDashboard_TilesCountTheData(t *testing.T) {
 	if res.status != 200 || !strings.Contains(res.body, `"monthly_revenue_cents":null`) || !strings.Contains(res.body, `"total_users":6`) {
 		t.Errorf("employee dashboard: %d %s", res.status, res.body)
 	}
+
+	// One person's own changes stay in the audit log but out of Recent Activity; what staff
+	// did comes with its target's name.
+	ann := decodeRes[growthdesk.Announcement](t, env.as(t, "employee", "POST", "/api/v1/admin/announcements", `{"title":"Maintenance","content":"Sunday."}`))
+	for _, req := range [][3]string{
+		{"POST", "/api/v1/announcements/" + ann.ID + "/dismiss", ""},
+		{"PATCH", "/api/v1/profile", `{"full_name":"Casey C."}`},
+		{"PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":false,"forum_replies":true}`},
+		{"POST", "/api/v1/profile/calendar-feed", ""},
+	} {
+		if res := env.as(t, "customer", req[0], req[1], req[2]); res.status >= 300 {
+			t.Fatalf("%s %s: %d %s", req[0], req[1], res.status, res.body)
+		}
+	}
+	env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json", `{"email":"customer@example.com","password":"wrong-password-1"}`)
+	admin = decodeRes[growthdesk.AdminDashboard](t, env.as(t, "admin", "GET", "/api/v1/admin/dashboard", ""))
+	if newest := admin.RecentActivity[0]; newest.Action != growthdesk.AuditAnnouncementCreate || newest.TargetName != "Maintenance" || !newest.TargetExists {
+		t.Errorf("newest activity after the customer's own changes: %+v", newest)
+	}
+	for _, e := range admin.RecentActivity {
+		for _, hidden := range growthdesk.ActivityHidden {
+			if e.Action == hidden {
+				t.Errorf("Recent Activity shows %s", e.Action)
+			}
+		}
+	}
+	log := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body
+	for _, hidden := range growthdesk.ActivityHidden {
+		if hidden != growthdesk.AuditMFAFailed && !strings.Contains(log, `"action":"`+hidden+`"`) {
+			t.Errorf("the audit log lacks %s", hidden)
+		}
+	}
 }
 
 func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {

@@ -479,6 +479,10 @@ func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket,
 	if err != nil {
 		return nil, err
 	}
+	if audit.Details == nil {
+		audit.Details = map[string]any{}
+	}
+	audit.Details["code"], audit.Details["title"] = created.Code, created.Title
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return nil, err
 	}
@@ -565,9 +569,9 @@ func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growth
 		return err
 	}
 	defer tx.Rollback()
-	var org, status string
+	var org, status, title string
 	var number int64
-	err = tx.queryRow(ctx, "SELECT organization_id, status, number FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number)
+	err = tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number, &title)
 	if errors.Is(err, sql.ErrNoRows) {
 		return errNoTicket
 	}
@@ -584,6 +588,7 @@ func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growth
 		audit.Details = map[string]any{}
 	}
 	audit.Details["code"] = growthdesk.TicketCode(number)
+	audit.Details["title"] = title
 	audit.Details["organization_id"] = org
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return err
