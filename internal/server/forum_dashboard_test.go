@@ -147,6 +147,20 @@ func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
 	if n := len(env.forumMails(t, "customer@example.com")); n != 1 {
 		t.Errorf("reply mailed an author who turned forum replies off: %d", n)
 	}
+	// With forum replies on but e-mail as a whole off, nobody is mailed either.
+	if res := env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":false,"ticket_updates":true,"forum_replies":true}`); res.status != 200 {
+		t.Fatalf("notifications: %d %s", res.status, res.body)
+	}
+	env.as(t, "other", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Or quarterly."}`)
+	if n := len(env.forumMails(t, "customer@example.com")); n != 1 {
+		t.Errorf("reply mailed an author who turned e-mail off: %d", n)
+	}
+	// Both on again: mailed again (the toggles, not something else, kept the mail away).
+	env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":true,"forum_replies":true}`)
+	env.as(t, "other", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Yearly, even."}`)
+	if n := len(env.forumMails(t, "customer@example.com")); n != 2 {
+		t.Errorf("reply after turning both on: %d mails, want 2", n)
+	}
 
 	// Everyone reads the thread; nobody sees an e-mail address or an organization.
 	for _, role := range []string{"other", "employee"} {
@@ -161,13 +175,13 @@ func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
 		}
 	}
 	res = env.as(t, "customer", "GET", "/api/v1/forum/topics", "")
-	if res.status != 200 || !strings.Contains(res.body, `"reply_count":3`) || strings.Contains(res.body, "@example.com") {
+	if res.status != 200 || !strings.Contains(res.body, `"reply_count":5`) || strings.Contains(res.body, "@example.com") {
 		t.Errorf("topic list: %d %s", res.status, res.body)
 	}
 
 	// Every write is in the audit log, attributed to its author.
 	log := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "")
-	if strings.Count(log.body, `"action":"forum.reply"`) != 3 || !strings.Contains(log.body, `"action":"forum.topic_create"`) ||
+	if strings.Count(log.body, `"action":"forum.reply"`) != 5 || !strings.Contains(log.body, `"action":"forum.topic_create"`) ||
 		!strings.Contains(log.body, `"actor_id":"`+other+`"`) {
 		t.Errorf("audit log: %s", log.body)
 	}

@@ -285,18 +285,25 @@ func TestImpersonation_ActsAsTheTargetAndNothingMore(t *testing.T) {
 			t.Errorf("%s %s while impersonating a customer: %d, want 403", r.Method, r.Path, res.status)
 		}
 	}
-	// Credentials, sessions and factors are refused, with a clear message.
+	// Credentials, sessions, factors, calendar feeds and money are refused, with a clear message.
 	for _, req := range []struct{ method, path, body string }{
 		{"GET", "/api/v1/sessions", ""},
 		{"DELETE", "/api/v1/sessions/00000000-0000-4000-8000-000000000000", ""},
 		{"PUT", "/auth/v1/user", `{"password":"another-password-1"}`},
 		{"PUT", "/auth/v1/user", `{"email":"new@example.com"}`},
 		{"POST", "/auth/v1/factors", `{"factor_type":"totp"}`},
+		{"POST", "/auth/v1/factors/00000000-0000-4000-8000-000000000000/challenge", "{}"},
+		{"POST", "/auth/v1/factors/00000000-0000-4000-8000-000000000000/verify", `{"challenge_id":"00000000-0000-4000-8000-000000000000","code":"123456"}`},
 		{"DELETE", "/auth/v1/factors/00000000-0000-4000-8000-000000000000", ""},
 		{"GET", "/auth/v1/reauthenticate", ""},
+		{"POST", "/api/v1/profile/calendar-feed", ""},
+		{"POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`},
+		{"POST", "/api/v1/billing/portal-session", `{"return_url":"/portal/billing"}`},
+		{"POST", "/api/v1/billing/cancel", ""},
+		{"POST", "/api/v1/billing/resume", ""},
 	} {
 		res := env.as(t, "admin", req.method, req.path, req.body)
-		if res.status != 403 || !strings.Contains(res.body, "not available while impersonating") {
+		if res.status != 403 || !strings.Contains(strings.ToLower(res.body), "impersonat") && !strings.Contains(res.body, "acting as") {
 			t.Errorf("%s %s while impersonating: %d %s", req.method, req.path, res.status, res.body)
 		}
 	}
