@@ -57,7 +57,7 @@ var Declarations = []string{
 	// The support desk.
 	"TicketStatus", "TicketStatusOpen", "TicketPriority", "TicketPriorityLow",
 	"SupportCategory", "CategoryInput", "TicketPerson", "TicketOrganization", "TicketCategory",
-	"Ticket", "TicketResponse", "TicketAuthor", "Attachment", "TicketList", "TicketSummary",
+	"Ticket", "TicketDetail", "TicketResponse", "TicketAuthor", "Attachment", "TicketList", "TicketSummary",
 	"TicketInput", "ResponseInput", "TicketTitleMax",
 	// Billing.
 	"PlanModeSubscription", "SubscriptionActive", "CheckoutOpen",

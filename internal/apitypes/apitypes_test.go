@@ -97,6 +97,7 @@ var jsonForms = map[string]any{
 	"TicketOrganization":  growthdesk.TicketOrganization{},
 	"TicketCategory":      growthdesk.TicketCategory{},
 	"Ticket":              growthdesk.Ticket{},
+	"TicketDetail":        growthdesk.TicketDetail{Attachments: []growthdesk.Attachment{}, Responses: []growthdesk.TicketResponse{}}, // the store always fills both
 	"TicketResponse":      growthdesk.TicketResponse{},
 	"TicketAuthor":        growthdesk.TicketAuthor{},
 	"Attachment":          growthdesk.Attachment{},

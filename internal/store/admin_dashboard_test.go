@@ -82,7 +82,7 @@ func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tickets[title] = tk
+			tickets[title] = &tk.Ticket
 		}
 		del := audit(growthdesk.AuditTicketDelete, "ticket", nil)
 		del.TargetID = tickets["Old question"].ID

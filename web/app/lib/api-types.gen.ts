@@ -620,14 +620,22 @@ export interface Ticket {
    * ResponseCount counts the responses the caller may see (public ones for customers).
    */
   response_count: number /* int */;
+}
+
+/**
+ * TicketDetail is one ticket with its thread, as GET /api/v1/tickets/{id} (and the answers of
+ * POST and PATCH) give it. Both lists are always sent, empty rather than left out, so that a
+ * client never mistakes a ticket without files for an answer without the field.
+ */
+export interface TicketDetail extends Ticket {
   /**
-   * Attachments are the files of the ticket itself (detail only).
+   * Attachments are the files of the ticket itself.
    */
-  attachments?: Attachment[];
+  attachments: Attachment[];
   /**
-   * Responses is the thread, oldest first (detail only).
+   * Responses is the thread the caller may see, oldest first.
    */
-  responses?: TicketResponse[];
+  responses: TicketResponse[];
 }
 
 /**
