@@ -134,7 +134,7 @@ describe("describeActivity", () => {
     expect(say({ action: "impersonation.end", target_name: "Casey Customer", details: { reason: "expired" } })).toBe(
       "Dana stopped impersonating Casey Customer (60 minutes passed)",
     );
-    expect(say({ action: "impersonation.end", target_name: "Casey Customer", details: { reason: "ended" } })).toBe(
+    expect(say({ action: "impersonation.end", target_name: "Casey Customer", acted_as_email: "casey@example.com", details: { reason: "ended" } })).toBe(
       "Dana stopped impersonating Casey Customer",
     );
     const project = describeActivity(entry({ action: "project.create", target_type: "project", target_name: "Chatbot", organization_name: "Acme" }));

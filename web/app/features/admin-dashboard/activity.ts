@@ -41,8 +41,12 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
+function actorName(entry: AdminActivity): string {
+  return entry.actor_name || entry.actor_email || (entry.actor_id ? "A former account" : "An operator");
+}
+
 function actorOf(entry: AdminActivity): string {
-  const who = entry.actor_name || entry.actor_email || (entry.actor_id ? "A former account" : "An operator");
+  const who = actorName(entry);
   return entry.acted_as_email ? `${who} (acting as ${entry.acted_as_email})` : who;
 }
 
@@ -187,7 +191,9 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "announcement.dismiss": (e) => ({ verb: "dismissed the announcement", target: target(e, "an announcement") }),
   // Impersonation.
   "impersonation.start": (e) => ({ verb: "started impersonating", target: account(e) }),
+  // The sentence names whom they acted as already.
   "impersonation.end": (e) => ({
+    actor: actorName(e),
     verb: "stopped impersonating",
     target: account(e),
     after: END_REASONS[text(detail(e, "reason"))] || undefined,
