@@ -373,6 +373,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	go pruneRateLimits(ctx, log, limiter)
+	go endStaleImpersonations(ctx, log, impersonations)
 	workerDone := make(chan struct{})
 	go func() {
 		defer close(workerDone)
@@ -438,6 +439,23 @@ func pruneRateLimits(ctx context.Context, log *slog.Logger, limiter *store.RateL
 				log.Warn("prune rate limits", "err", err)
 			} else if n > 0 {
 				log.Debug("pruned rate limits", "rows", n)
+			}
+		}
+	}
+}
+
+// endStaleImpersonations closes, once a minute, the impersonations past their hour or whose
+// session is gone, so that the audit log records their end even when nobody comes back.
+func endStaleImpersonations(ctx context.Context, log *slog.Logger, m *growthdesk.Impersonations) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := m.EndStale(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("end stale impersonations", "err", err)
 			}
 		}
 	}

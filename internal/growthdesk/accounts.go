@@ -118,6 +118,14 @@ const (
 	AuditRoleChange         = "account.role_change"
 	AuditOrganizationChange = "account.organization_change"
 	AuditOrganizationCreate = "organization.create"
+	// AuditProfileUpdate and AuditNotificationsUpdate are a user's changes to their own
+	// account, audited like staff actions so that a staff member acting as the user is seen.
+	AuditProfileUpdate       = "profile.update"
+	AuditNotificationsUpdate = "profile.notifications_update"
+	// AuditPasswordFailed and AuditMFAFailed record a wrong password or code (no actor; the
+	// target is the account tried); the sign-in lockout counts them.
+	AuditPasswordFailed = "auth.password_failed"
+	AuditMFAFailed      = "auth.mfa_failed"
 )
 
 // AccountStore keeps profiles, organizations and the audit log. Writes that are audited
@@ -125,9 +133,10 @@ const (
 type AccountStore interface {
 	// GetProfile returns ENotFound for an unknown id.
 	GetProfile(ctx context.Context, id string) (*Profile, error)
-	UpdateProfile(ctx context.Context, id string, upd ProfileUpdate) (*Profile, error)
+	// UpdateProfile and SetNotificationPrefs write the audit entry in the same transaction.
+	UpdateProfile(ctx context.Context, id string, upd ProfileUpdate, audit AuditEntry) (*Profile, error)
 	GetNotificationPrefs(ctx context.Context, id string) (*NotificationPrefs, error)
-	SetNotificationPrefs(ctx context.Context, id string, prefs NotificationPrefs) (*NotificationPrefs, error)
+	SetNotificationPrefs(ctx context.Context, id string, prefs NotificationPrefs, audit AuditEntry) (*NotificationPrefs, error)
 
 	ListAccounts(ctx context.Context, f AccountFilter) ([]*Account, error)
 	// GetAccount returns ENotFound for an unknown id.
@@ -179,7 +188,14 @@ func (a *Accounts) UpdateProfile(ctx context.Context, c *Caller, upd ProfileUpda
 	if err := upd.Validate(); err != nil {
 		return nil, err
 	}
-	return a.Store.UpdateProfile(ctx, c.Profile.ID, upd)
+	details := map[string]any{}
+	if upd.FullName != nil {
+		details["full_name"] = *upd.FullName
+	}
+	if upd.AvatarURL != nil {
+		details["avatar_url"] = *upd.AvatarURL
+	}
+	return a.Store.UpdateProfile(ctx, c.Profile.ID, upd, c.Audit(AuditProfileUpdate, "user", c.Profile.ID, details))
 }
 
 // NotificationPrefs returns the caller's notification choices.
@@ -195,7 +211,8 @@ func (a *Accounts) SetNotificationPrefs(ctx context.Context, c *Caller, p Notifi
 	if err := CanUsePortal(c); err != nil {
 		return nil, err
 	}
-	return a.Store.SetNotificationPrefs(ctx, c.Profile.ID, p)
+	return a.Store.SetNotificationPrefs(ctx, c.Profile.ID, p, c.Audit(AuditNotificationsUpdate, "user", c.Profile.ID,
+		map[string]any{"email": p.Email, "ticket_updates": p.TicketUpdates, "forum_replies": p.ForumReplies}))
 }
 
 // ListAccounts lists accounts for staff.

@@ -14,6 +14,29 @@ const AdminDashboardMonths = 12
 // AdminActivityLimit is how many audit entries the Recent Activity list shows.
 const AdminActivityLimit = 10
 
+// ActivityHidden lists the audit actions Recent Activity leaves out: each concerns one
+// person's own view or settings (a dismissed banner, a changed name, a failed sign-in) and
+// would push what staff act on off a ten-line list. The audit log keeps them all.
+var ActivityHidden = []string{
+	AuditAnnouncementDismiss, AuditProfileUpdate, AuditNotificationsUpdate, AuditCalendarFeed,
+	AuditPasswordFailed, AuditMFAFailed,
+}
+
+// AdminActivity is one line of Recent Activity: an audit entry with what a sentence about it
+// needs. TargetName is the target's current name (a ticket's or topic's title, a project's,
+// an account's full name…), or the name the entry recorded when the target is gone.
+type AdminActivity struct {
+	AuditEntry
+	// TargetExists is false when the target has been deleted since (no link to it then).
+	TargetExists bool `json:"target_exists"`
+	// TargetCode is a ticket's shown id ("T-12"); empty for other targets.
+	TargetCode string `json:"target_code"`
+	// OrganizationName is the organization the entry concerns: the one a ticket, project,
+	// automation, report, meeting or subscription belongs to, the one a checkout was for, or
+	// the one an account was moved to. Empty when none.
+	OrganizationName string `json:"organization_name"`
+}
+
 // MonthGrowth is the number of accounts and organizations created in one calendar month (UTC).
 type MonthGrowth struct {
 	// Month is the month as YYYY-MM.
@@ -38,11 +61,11 @@ type AdminDashboard struct {
 	// employees, who do not see revenue.
 	MonthlyRevenueCents *int64 `json:"monthly_revenue_cents"`
 	// Currency is the ISO code of MonthlyRevenueCents.
-	Currency       string        `json:"currency"`
-	Growth         []MonthGrowth `json:"growth" tstype:"MonthGrowth[]"`
-	TicketStatus   []StatusCount `json:"ticket_status" tstype:"StatusCount[]"`
-	RecentActivity []*AuditEntry `json:"recent_activity" tstype:"AuditEntry[]"`
-	GeneratedAt    time.Time     `json:"generated_at"`
+	Currency       string           `json:"currency"`
+	Growth         []MonthGrowth    `json:"growth" tstype:"MonthGrowth[]"`
+	TicketStatus   []StatusCount    `json:"ticket_status" tstype:"StatusCount[]"`
+	RecentActivity []*AdminActivity `json:"recent_activity" tstype:"AdminActivity[]"`
+	GeneratedAt    time.Time        `json:"generated_at"`
 }
 
 // AdminDashboardStore reads the figures the accounts data gives.
@@ -52,7 +75,9 @@ type AdminDashboardStore interface {
 	// CreatedSince returns the creation times of accounts and of organizations created at
 	// or after since.
 	CreatedSince(ctx context.Context, since time.Time) (accounts, organizations []time.Time, err error)
-	ListAudit(ctx context.Context, limit int) ([]*AuditEntry, error)
+	// RecentActivity returns the newest audit entries whose action is not in hidden, with
+	// their targets' names.
+	RecentActivity(ctx context.Context, limit int, hidden []string) ([]*AdminActivity, error)
 }
 
 // TicketCounter counts support tickets by status (the support desk implements it). A status
@@ -144,11 +169,11 @@ func (d *AdminDashboards) Dashboard(ctx context.Context, c *Caller) (*AdminDashb
 	}
 	out.Growth = growthByMonth(first, accounts, orgs)
 
-	if out.RecentActivity, err = d.Store.ListAudit(ctx, AdminActivityLimit); err != nil {
+	if out.RecentActivity, err = d.Store.RecentActivity(ctx, AdminActivityLimit, ActivityHidden); err != nil {
 		return nil, err
 	}
 	if out.RecentActivity == nil {
-		out.RecentActivity = []*AuditEntry{}
+		out.RecentActivity = []*AdminActivity{}
 	}
 	return out, nil
 }

@@ -13,7 +13,9 @@ func (s dashboardStoreStub) CountOrganizations(context.Context) (int, error) { r
 func (s dashboardStoreStub) CreatedSince(context.Context, time.Time) ([]time.Time, []time.Time, error) {
 	return s.accounts, s.orgs, nil
 }
-func (s dashboardStoreStub) ListAudit(context.Context, int) ([]*AuditEntry, error) { return nil, nil }
+func (s dashboardStoreStub) RecentActivity(context.Context, int, []string) ([]*AdminActivity, error) {
+	return nil, nil
+}
 
 type ticketsStub map[string]int
 

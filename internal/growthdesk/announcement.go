@@ -37,16 +37,18 @@ const (
 // ShowUntil has not passed appears as a banner at the top of every portal page until the user
 // dismisses it.
 type Announcement struct {
-	ID            string           `json:"id"`
-	Title         string           `json:"title"`
-	Content       string           `json:"content"`
-	Type          AnnouncementType `json:"type"`
-	ShowUntil     *time.Time       `json:"show_until"`
-	CreatedBy     *string          `json:"created_by"`
-	CreatedByName string           `json:"created_by_name"`
-	IsActive      bool             `json:"is_active"`
-	CreatedAt     time.Time        `json:"created_at"`
-	UpdatedAt     time.Time        `json:"updated_at"`
+	ID        string           `json:"id"`
+	Title     string           `json:"title"`
+	Content   string           `json:"content"`
+	Type      AnnouncementType `json:"type"`
+	ShowUntil *time.Time       `json:"show_until"`
+	// CreatedBy and CreatedByName name the staff member who wrote it; only staff receive
+	// them (a customer's banner carries no staff account id or name).
+	CreatedBy     *string   `json:"created_by,omitempty"`
+	CreatedByName string    `json:"created_by_name,omitempty"`
+	IsActive      bool      `json:"is_active"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
 }
 
 // AnnouncementInput is what staff send to create an announcement. IsActive defaults to true
@@ -210,7 +212,17 @@ func (a *Announcements) Current(ctx context.Context, c *Caller) ([]*Announcement
 	if err := CanSeeAnnouncements(c); err != nil {
 		return nil, err
 	}
-	return a.Store.ActiveAnnouncements(ctx, c.Profile.ID, a.now())
+	list, err := a.Store.ActiveAnnouncements(ctx, c.Profile.ID, a.now())
+	if err != nil || c.Profile.IsStaff() {
+		return list, err
+	}
+	out := make([]*Announcement, len(list))
+	for i, an := range list {
+		banner := *an
+		banner.CreatedBy, banner.CreatedByName = nil, ""
+		out[i] = &banner
+	}
+	return out, nil
 }
 
 // Dismiss hides an announcement's banner for the account acted as, on every device.

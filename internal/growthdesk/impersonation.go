@@ -15,12 +15,15 @@ const (
 	AuditImpersonationEnd   = "impersonation.end"
 )
 
-// Why an impersonation record stopped.
+// Why an impersonation record stopped; each end is in the audit log (impersonation.end, the
+// reason in its details), attributed to the staff member.
 const (
-	ImpersonationEnded     = "ended"      // the staff member ended it
-	ImpersonationReplaced  = "replaced"   // the staff member started another one
-	ImpersonationSignedOut = "signed_out" // the staff session ended
-	ImpersonationExpired   = "expired"    // ImpersonationDuration passed
+	ImpersonationEnded        = "ended"          // the staff member ended it
+	ImpersonationReplaced     = "replaced"       // the staff member started another one
+	ImpersonationSignedOut    = "signed_out"     // the staff member signed the session out
+	ImpersonationSessionEnded = "session_ended"  // the session went another way (password change, rejection, token reuse)
+	ImpersonationExpired      = "expired"        // ImpersonationDuration passed
+	ImpersonationTargetGone   = "target_revoked" // the target may no longer be impersonated (rejected, role changed)
 )
 
 // Impersonation is a record of a staff member acting as another account. It applies only to
@@ -54,19 +57,21 @@ type ImpersonationStart struct {
 }
 
 // ImpersonationStore keeps impersonation records. A record counts as active only while
-// is_active, its session exists and now is before its expiry; the store ends the others when
-// it meets them.
+// is_active, its session exists and now is before its expiry. Every record that stops, for
+// whatever reason, gets an impersonation.end audit entry in the transaction that ends it.
 type ImpersonationStore interface {
-	// ActiveForSession returns the record applying to a session now, or nil.
+	// ActiveForSession returns the record applying to a session now, or nil; a record met
+	// past its expiry is ended on the way.
 	ActiveForSession(ctx context.Context, sessionID string, now time.Time) (*Impersonation, error)
-	// ActiveForAdmin returns the staff member's record applying to any of their sessions now,
-	// or nil; records that no longer apply are ended on the way.
-	ActiveForAdmin(ctx context.Context, adminID string, now time.Time) (*Impersonation, error)
-	// StartImpersonation ends every active record of rec.AdminID (reason replaced) and
-	// inserts rec, with the audit entry, in one transaction.
+	// StartImpersonation ends every active record of rec.AdminID (reason replaced, or expired
+	// and session_ended for those that no longer applied) and inserts rec, with the audit
+	// entry, in one transaction.
 	StartImpersonation(ctx context.Context, rec *Impersonation, audit AuditEntry) (*Impersonation, error)
-	// EndImpersonation ends the staff member's active records; ENotFound when none applies.
-	EndImpersonation(ctx context.Context, adminID, reason string, audit AuditEntry) (*Impersonation, error)
+	// EndImpersonation ends the record id with the audit entry; ENotFound when it is no
+	// longer active.
+	EndImpersonation(ctx context.Context, id, reason string, audit AuditEntry) (*Impersonation, error)
+	// EndStale ends every record past its expiry or without a session.
+	EndStale(ctx context.Context, now time.Time) error
 }
 
 // Impersonations lets staff act as an account of a lower role. The server asks ActingAs for
@@ -83,6 +88,9 @@ var (
 	errImpersonateLower    = &Error{Code: EForbidden, Message: "You can impersonate only accounts of a lower role: administrators impersonate employees and customers, employees impersonate customers."}
 	errImpersonateApproved = &Error{Code: EForbidden, Message: "Only approved accounts can be impersonated."}
 	errNoImpersonation     = &Error{Code: ENotFound, Message: "No active impersonation session"}
+	// errStaffToolsWhileImpersonating refuses the staff tools that would still work at the
+	// staff member's own level while their session acts as someone else.
+	errStaffToolsWhileImpersonating = &Error{Code: EForbidden, Message: "End the impersonation first: while you act as someone else, staff tools work only as far as that account may use them."}
 	// ErrWhileImpersonating refuses changes to credentials, sessions and payments while a staff
 	// member acts as someone else.
 	ErrWhileImpersonating = &Error{Code: EForbidden, Message: "This is not available while impersonating: passwords, e-mail, two-factor devices, sessions and payments can only be changed by the account's owner."}
@@ -155,8 +163,8 @@ func (m *Impersonations) ActingAs(ctx context.Context, self *Caller) (*Profile, 
 	}
 	target, err := m.Accounts.GetProfile(ctx, rec.TargetUserID)
 	if ErrorCode(err) == ENotFound || (err == nil && CanImpersonate(self, target) != nil) {
-		_, endErr := m.Store.EndImpersonation(ctx, self.Profile.ID, ImpersonationEnded,
-			self.Audit(AuditImpersonationEnd, "user", rec.TargetUserID, map[string]any{"reason": "target no longer allowed"}))
+		_, endErr := m.Store.EndImpersonation(ctx, rec.ID, ImpersonationTargetGone,
+			self.Audit(AuditImpersonationEnd, "user", rec.TargetUserID, map[string]any{"reason": ImpersonationTargetGone}))
 		if endErr != nil && ErrorCode(endErr) != ENotFound {
 			return nil, endErr
 		}
@@ -168,7 +176,9 @@ func (m *Impersonations) ActingAs(ctx context.Context, self *Caller) (*Profile, 
 	return target, nil
 }
 
-// Current returns the record the staff member's current session acts under, or nil.
+// Current returns the record the staff member's current session acts under, or nil. Like
+// End, it looks at this session only: another session of the same staff member, which does
+// not act as the target, has no impersonation to show or end.
 func (m *Impersonations) Current(ctx context.Context, c *Caller) (*Impersonation, error) {
 	self := c.Self()
 	if err := RequireStaff(self); err != nil {
@@ -182,10 +192,17 @@ func (m *Impersonations) Current(ctx context.Context, c *Caller) (*Impersonation
 }
 
 // Candidates lists the approved accounts the staff member may impersonate, matching search.
+// While the session acts as someone else it is refused: it is a staff tool, and a staff tool
+// that answered at the staff member's own level would break the rule that an impersonating
+// session may do what the target may, nothing more. Starting another impersonation (POST)
+// stays possible; the page lists candidates again once the current one has ended.
 func (m *Impersonations) Candidates(ctx context.Context, c *Caller, search string) ([]*ImpersonationTarget, error) {
 	self := c.Self()
 	if err := RequireStaff(self); err != nil {
 		return nil, err
+	}
+	if c.Impersonating() {
+		return nil, errStaffToolsWhileImpersonating
 	}
 	search = strings.TrimSpace(search)
 	if len([]rune(search)) > AccountSearchMax {
@@ -236,25 +253,30 @@ func (m *Impersonations) Start(ctx context.Context, c *Caller, in ImpersonationS
 		map[string]any{"target_role": target.Role, "expires_at": rec.ExpiresAt}))
 }
 
-// End stops the staff member's active impersonation; ENotFound ('No active impersonation
-// session') when there is none.
+// End stops the impersonation of the staff member's current session; ENotFound ('No active
+// impersonation session') when this session acts as nobody, even if another session of theirs
+// does (that one ends on its own 'End Impersonation', its sign-out or its expiry).
 func (m *Impersonations) End(ctx context.Context, c *Caller) (*Impersonation, error) {
-	self := c.Self()
-	if err := RequireStaff(self); err != nil {
-		return nil, err
-	}
-	cur, err := m.Store.ActiveForAdmin(ctx, self.Profile.ID, m.now())
+	cur, err := m.Current(ctx, c)
 	if err != nil {
 		return nil, err
 	}
 	if cur == nil {
 		return nil, errNoImpersonation
 	}
-	audit := self.Audit(AuditImpersonationEnd, "user", cur.TargetUserID, map[string]any{"reason": ImpersonationEnded})
+	audit := c.Self().Audit(AuditImpersonationEnd, "user", cur.TargetUserID, map[string]any{"reason": ImpersonationEnded})
 	if c.Impersonating() {
 		audit.ActedAsID = c.Profile.ID
 	}
-	return m.Store.EndImpersonation(ctx, self.Profile.ID, ImpersonationEnded, audit)
+	return m.Store.EndImpersonation(ctx, cur.ID, ImpersonationEnded, audit)
+}
+
+// EndStale ends, with their audit entries, the records that no longer apply: past their
+// expiry or whose session is gone. Requests end such records when they meet them; the server
+// also calls this every minute so that the log shows the end of an impersonation nobody
+// came back to.
+func (m *Impersonations) EndStale(ctx context.Context) error {
+	return m.Store.EndStale(ctx, m.now())
 }
 
 // SessionImpersonating reports whether a session acts as another account now; the auth

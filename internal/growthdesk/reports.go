@@ -107,6 +107,10 @@ type ReportList struct {
 	Total int       `json:"total"`
 }
 
+// ReportName is the name of a report type ("Automation Performance Report"), or "" for an
+// unknown type.
+func ReportName(reportType string) string { return reportInfo[reportType][0] }
+
 // fill sets the fields derived from the stored ones.
 func (r *Report) fill() {
 	info := reportInfo[r.Type]

@@ -53,13 +53,17 @@ const (
 
 // Audit actions of the support desk.
 const (
-	AuditTicketCreate     = "ticket.create"
-	AuditTicketUpdate     = "ticket.update"
-	AuditTicketDelete     = "ticket.delete"
-	AuditTicketRespond    = "ticket.respond"
-	AuditTicketAttach     = "ticket.attach"
-	AuditCategoryCreate   = "support_category.create"
-	AuditCategoryUpdate   = "support_category.update"
+	AuditTicketCreate   = "ticket.create"
+	AuditTicketUpdate   = "ticket.update"
+	AuditTicketDelete   = "ticket.delete"
+	AuditTicketRespond  = "ticket.respond"
+	AuditTicketAttach   = "ticket.attach"
+	AuditCategoryCreate = "support_category.create"
+	AuditCategoryUpdate = "support_category.update"
+)
+
+// E-mails and shown ids of the support desk.
+const (
 	EmailTicketCreated    = "ticket_created"  // to staff: a customer opened a ticket
 	EmailTicketReply      = "ticket_reply"    // to staff: a customer replied
 	EmailTicketResponse   = "ticket_response" // to the customer: staff answered
@@ -151,10 +155,17 @@ type Ticket struct {
 	UpdatedAt    time.Time          `json:"updated_at"`
 	// ResponseCount counts the responses the caller may see (public ones for customers).
 	ResponseCount int `json:"response_count"`
-	// Attachments are the files of the ticket itself (detail only).
-	Attachments []Attachment `json:"attachments,omitempty"`
-	// Responses is the thread, oldest first (detail only).
-	Responses []TicketResponse `json:"responses,omitempty"`
+}
+
+// TicketDetail is one ticket with its thread, as GET /api/v1/tickets/{id} (and the answers of
+// POST and PATCH) give it. Both lists are always sent, empty rather than left out, so that a
+// client never mistakes a ticket without files for an answer without the field.
+type TicketDetail struct {
+	Ticket
+	// Attachments are the files of the ticket itself.
+	Attachments []Attachment `json:"attachments" tstype:"Attachment[]"`
+	// Responses is the thread the caller may see, oldest first.
+	Responses []TicketResponse `json:"responses" tstype:"TicketResponse[]"`
 }
 
 // TicketCode is how a ticket number is shown and searched.
@@ -352,13 +363,16 @@ type SupportStore interface {
 
 	ListTickets(ctx context.Context, q TicketQuery) ([]*Ticket, int, error)
 	Summary(ctx context.Context, q TicketQuery) (*TicketSummary, error)
-	GetTicket(ctx context.Context, scope Scope, id string, staff bool) (*Ticket, error)
-	CreateTicket(ctx context.Context, t NewTicket, mail func(*Ticket) ([]*Email, error), audit AuditEntry) (*Ticket, error)
-	UpdateTicket(ctx context.Context, id string, ch TicketChange, mail func(beforeStatus string, after *Ticket) ([]*Email, error), audit AuditEntry) (*Ticket, error)
+	GetTicket(ctx context.Context, scope Scope, id string, staff bool) (*TicketDetail, error)
+	CreateTicket(ctx context.Context, t NewTicket, mail func(*Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
+	UpdateTicket(ctx context.Context, id string, ch TicketChange, mail func(beforeStatus string, after *Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
 	DeleteTicket(ctx context.Context, id string, audit AuditEntry) error
 	AddResponse(ctx context.Context, r NewResponse, mail []*Email, audit AuditEntry) (*TicketResponse, error)
 	ResponseOf(ctx context.Context, ticketID, responseID string) (*TicketResponse, error)
-	AddAttachments(ctx context.Context, ticketID string, responseID *string, files []NewAttachment, types []string, uploadedBy string, audit AuditEntry) ([]Attachment, error)
+	// AddAttachments stores files of a ticket or a response, with the audit entry. It counts
+	// the message's files and inserts in one transaction that holds the ticket's row, so that
+	// no two uploads together pass max; beyond it, EInvalid on "files".
+	AddAttachments(ctx context.Context, ticketID string, responseID *string, files []NewAttachment, types []string, uploadedBy string, max int, audit AuditEntry) ([]Attachment, error)
 	AttachmentCount(ctx context.Context, ticketID string, responseID *string) (int, error)
 	GetAttachment(ctx context.Context, scope Scope, id string, staff bool) (*AttachmentFile, error)
 
@@ -621,7 +635,7 @@ func (s *Support) RecentActivity(ctx context.Context, c *Caller, limit int) ([]A
 }
 
 // Get returns a ticket with its thread; customers never see internal notes.
-func (s *Support) Get(ctx context.Context, c *Caller, id string) (*Ticket, error) {
+func (s *Support) Get(ctx context.Context, c *Caller, id string) (*TicketDetail, error) {
 	scope, err := ticketScope(c)
 	if err != nil {
 		return nil, err
@@ -630,7 +644,7 @@ func (s *Support) Get(ctx context.Context, c *Caller, id string) (*Ticket, error
 }
 
 // Create opens a ticket for the caller's organization (or, for staff, a named customer's).
-func (s *Support) Create(ctx context.Context, c *Caller, in TicketInput) (*Ticket, error) {
+func (s *Support) Create(ctx context.Context, c *Caller, in TicketInput) (*TicketDetail, error) {
 	if err := CanViewTickets(c); err != nil {
 		return nil, err
 	}
@@ -675,7 +689,7 @@ func (s *Support) Create(ctx context.Context, c *Caller, in TicketInput) (*Ticke
 
 // Update changes a ticket's status, priority, category or assignee (staff). The customer is
 // told about a status change.
-func (s *Support) Update(ctx context.Context, c *Caller, id string, ch TicketChange) (*Ticket, error) {
+func (s *Support) Update(ctx context.Context, c *Caller, id string, ch TicketChange) (*TicketDetail, error) {
 	if err := CanManageTickets(c); err != nil {
 		return nil, err
 	}
@@ -751,10 +765,11 @@ func (s *Support) Respond(ctx context.Context, c *Caller, ticketID string, in Re
 	if err := check.err(); err != nil {
 		return nil, err
 	}
-	t, err := s.Store.GetTicket(ctx, scope, ticketID, false)
+	detail, err := s.Store.GetTicket(ctx, scope, ticketID, false)
 	if err != nil {
 		return nil, err
 	}
+	t := &detail.Ticket
 	r := NewResponse{ID: NewID(), TicketID: t.ID, AuthorID: c.Profile.ID, Content: in.Content, IsInternal: in.IsInternal}
 	var mails []*Email
 	switch {
@@ -906,18 +921,23 @@ func CleanFilename(name string) string {
 	return name
 }
 
-// Attach stores files on a ticket (responseID nil) or on one of its responses. Customers
-// attach to their organization's tickets and their own responses; staff to any.
-func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, responseID *string, files []NewAttachment) ([]Attachment, error) {
+// errTooManyFiles is the answer when a message would carry more than AttachmentsPerMessage files.
+var errTooManyFiles = Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", AttachmentsPerMessage)})
+
+// attachTarget returns the ticket the caller may add files to, on the ticket itself
+// (responseID nil) or on one of its responses. Customers attach to their organization's
+// tickets they opened and to their own responses; staff to any.
+func (s *Support) attachTarget(ctx context.Context, c *Caller, ticketID string, responseID *string) (*Ticket, error) {
 	scope, err := ticketScope(c)
 	if err != nil {
 		return nil, err
 	}
 	staff := c.Profile.IsStaff()
-	t, err := s.Store.GetTicket(ctx, scope, ticketID, false)
+	detail, err := s.Store.GetTicket(ctx, scope, ticketID, false)
 	if err != nil {
 		return nil, err
 	}
+	t := &detail.Ticket
 	if responseID != nil {
 		r, err := s.Store.ResponseOf(ctx, t.ID, *responseID)
 		if err != nil {
@@ -931,6 +951,37 @@ func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, respon
 		}
 	} else if !staff && (t.Customer == nil || t.Customer.ID != c.Profile.ID) {
 		return nil, Errorf(EForbidden, "Only the customer who opened the ticket can attach files to it; add them to a reply instead.")
+	}
+	return t, nil
+}
+
+// CheckAttach answers, before an upload is read, what Attach would answer about where the
+// files go: ENotFound for a ticket or response the caller may not see, EForbidden for one
+// they may not add files to, EInvalid when the message already carries AttachmentsPerMessage
+// files. The server calls it before it reads the files, so that a refused upload is never
+// held in memory; Attach checks again, and counts inside its transaction.
+func (s *Support) CheckAttach(ctx context.Context, c *Caller, ticketID string, responseID *string) error {
+	t, err := s.attachTarget(ctx, c, ticketID, responseID)
+	if err != nil {
+		return err
+	}
+	have, err := s.Store.AttachmentCount(ctx, t.ID, responseID)
+	if err != nil {
+		return err
+	}
+	if have >= AttachmentsPerMessage {
+		return errTooManyFiles
+	}
+	return nil
+}
+
+// Attach stores files on a ticket (responseID nil) or on one of its responses, at most
+// AttachmentsPerMessage per message however many uploads race (the store counts and inserts
+// in one transaction that holds the ticket's row).
+func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, responseID *string, files []NewAttachment) ([]Attachment, error) {
+	t, err := s.attachTarget(ctx, c, ticketID, responseID)
+	if err != nil {
+		return nil, err
 	}
 	bad := fieldCheck{}
 	if len(files) == 0 {
@@ -955,18 +1006,14 @@ func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, respon
 	if err := bad.err(); err != nil {
 		return nil, err
 	}
-	have, err := s.Store.AttachmentCount(ctx, t.ID, responseID)
-	if err != nil {
-		return nil, err
-	}
-	if have+len(files) > AttachmentsPerMessage {
-		return nil, Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", AttachmentsPerMessage)})
+	if len(files) > AttachmentsPerMessage {
+		return nil, errTooManyFiles
 	}
 	names := make([]string, len(files))
 	for i, f := range files {
 		names[i] = f.Filename
 	}
-	return s.Store.AddAttachments(ctx, t.ID, responseID, files, types, c.Profile.ID,
+	return s.Store.AddAttachments(ctx, t.ID, responseID, files, types, c.Profile.ID, AttachmentsPerMessage,
 		c.Audit(AuditTicketAttach, "ticket", t.ID, map[string]any{"response_id": responseID, "files": names}))
 }
 

@@ -74,6 +74,38 @@ func TestAdminDashboard_TilesCountTheData(t *testing.T) {
 	if res.status != 200 || !strings.Contains(res.body, `"monthly_revenue_cents":null`) || !strings.Contains(res.body, `"total_users":6`) {
 		t.Errorf("employee dashboard: %d %s", res.status, res.body)
 	}
+
+	// One person's own changes stay in the audit log but out of Recent Activity; what staff
+	// did comes with its target's name.
+	ann := decodeRes[growthdesk.Announcement](t, env.as(t, "employee", "POST", "/api/v1/admin/announcements", `{"title":"Maintenance","content":"Sunday."}`))
+	for _, req := range [][3]string{
+		{"POST", "/api/v1/announcements/" + ann.ID + "/dismiss", ""},
+		{"PATCH", "/api/v1/profile", `{"full_name":"Casey C."}`},
+		{"PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":false,"forum_replies":true}`},
+		{"POST", "/api/v1/profile/calendar-feed", ""},
+	} {
+		if res := env.as(t, "customer", req[0], req[1], req[2]); res.status >= 300 {
+			t.Fatalf("%s %s: %d %s", req[0], req[1], res.status, res.body)
+		}
+	}
+	env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json", `{"email":"customer@example.com","password":"wrong-password-1"}`)
+	admin = decodeRes[growthdesk.AdminDashboard](t, env.as(t, "admin", "GET", "/api/v1/admin/dashboard", ""))
+	if newest := admin.RecentActivity[0]; newest.Action != growthdesk.AuditAnnouncementCreate || newest.TargetName != "Maintenance" || !newest.TargetExists {
+		t.Errorf("newest activity after the customer's own changes: %+v", newest)
+	}
+	for _, e := range admin.RecentActivity {
+		for _, hidden := range growthdesk.ActivityHidden {
+			if e.Action == hidden {
+				t.Errorf("Recent Activity shows %s", e.Action)
+			}
+		}
+	}
+	log := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body
+	for _, hidden := range growthdesk.ActivityHidden {
+		if hidden != growthdesk.AuditMFAFailed && !strings.Contains(log, `"action":"`+hidden+`"`) {
+			t.Errorf("the audit log lacks %s", hidden)
+		}
+	}
 }
 
 func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
@@ -115,6 +147,20 @@ func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
 	if n := len(env.forumMails(t, "customer@example.com")); n != 1 {
 		t.Errorf("reply mailed an author who turned forum replies off: %d", n)
 	}
+	// With forum replies on but e-mail as a whole off, nobody is mailed either.
+	if res := env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":false,"ticket_updates":true,"forum_replies":true}`); res.status != 200 {
+		t.Fatalf("notifications: %d %s", res.status, res.body)
+	}
+	env.as(t, "other", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Or quarterly."}`)
+	if n := len(env.forumMails(t, "customer@example.com")); n != 1 {
+		t.Errorf("reply mailed an author who turned e-mail off: %d", n)
+	}
+	// Both on again: mailed again (the toggles, not something else, kept the mail away).
+	env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":true,"forum_replies":true}`)
+	env.as(t, "other", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Yearly, even."}`)
+	if n := len(env.forumMails(t, "customer@example.com")); n != 2 {
+		t.Errorf("reply after turning both on: %d mails, want 2", n)
+	}
 
 	// Everyone reads the thread; nobody sees an e-mail address or an organization.
 	for _, role := range []string{"other", "employee"} {
@@ -129,13 +175,13 @@ func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
 		}
 	}
 	res = env.as(t, "customer", "GET", "/api/v1/forum/topics", "")
-	if res.status != 200 || !strings.Contains(res.body, `"reply_count":3`) || strings.Contains(res.body, "@example.com") {
+	if res.status != 200 || !strings.Contains(res.body, `"reply_count":5`) || strings.Contains(res.body, "@example.com") {
 		t.Errorf("topic list: %d %s", res.status, res.body)
 	}
 
 	// Every write is in the audit log, attributed to its author.
 	log := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "")
-	if strings.Count(log.body, `"action":"forum.reply"`) != 3 || !strings.Contains(log.body, `"action":"forum.topic_create"`) ||
+	if strings.Count(log.body, `"action":"forum.reply"`) != 5 || !strings.Contains(log.body, `"action":"forum.topic_create"`) ||
 		!strings.Contains(log.body, `"actor_id":"`+other+`"`) {
 		t.Errorf("audit log: %s", log.body)
 	}

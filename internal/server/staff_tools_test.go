@@ -97,6 +97,13 @@ func TestAnnouncements_CreateListToggleDismissDelete(t *testing.T) {
 	if got := fmt.Sprint(banners("customer")); got != "[New plan Maintenance]" {
 		t.Fatalf("customer banners: %s", got)
 	}
+	// Who wrote it is for staff: a customer's banners carry no staff id or name.
+	if res := env.as(t, "customer", "GET", "/api/v1/announcements", ""); strings.Contains(res.body, "created_by") || strings.Contains(res.body, env.ids["employee"]) {
+		t.Fatalf("customer banners name their author: %s", res.body)
+	}
+	if res := env.as(t, "admin", "GET", "/api/v1/announcements", ""); !strings.Contains(res.body, `"created_by":"`+env.ids["employee"]+`"`) || !strings.Contains(res.body, `"created_by_name":"Employee"`) {
+		t.Fatalf("staff banners: %s", res.body)
+	}
 
 	// Dismissing is per account and remembered on the server.
 	if res := env.as(t, "customer", "POST", "/api/v1/announcements/"+first.ID+"/dismiss", ""); res.status != 204 {
@@ -278,18 +285,25 @@ func TestImpersonation_ActsAsTheTargetAndNothingMore(t *testing.T) {
 			t.Errorf("%s %s while impersonating a customer: %d, want 403", r.Method, r.Path, res.status)
 		}
 	}
-	// Credentials, sessions and factors are refused, with a clear message.
+	// Credentials, sessions, factors, calendar feeds and money are refused, with a clear message.
 	for _, req := range []struct{ method, path, body string }{
 		{"GET", "/api/v1/sessions", ""},
 		{"DELETE", "/api/v1/sessions/00000000-0000-4000-8000-000000000000", ""},
 		{"PUT", "/auth/v1/user", `{"password":"another-password-1"}`},
 		{"PUT", "/auth/v1/user", `{"email":"new@example.com"}`},
 		{"POST", "/auth/v1/factors", `{"factor_type":"totp"}`},
+		{"POST", "/auth/v1/factors/00000000-0000-4000-8000-000000000000/challenge", "{}"},
+		{"POST", "/auth/v1/factors/00000000-0000-4000-8000-000000000000/verify", `{"challenge_id":"00000000-0000-4000-8000-000000000000","code":"123456"}`},
 		{"DELETE", "/auth/v1/factors/00000000-0000-4000-8000-000000000000", ""},
 		{"GET", "/auth/v1/reauthenticate", ""},
+		{"POST", "/api/v1/profile/calendar-feed", ""},
+		{"POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`},
+		{"POST", "/api/v1/billing/portal-session", `{"return_url":"/portal/billing"}`},
+		{"POST", "/api/v1/billing/cancel", ""},
+		{"POST", "/api/v1/billing/resume", ""},
 	} {
 		res := env.as(t, "admin", req.method, req.path, req.body)
-		if res.status != 403 || !strings.Contains(res.body, "not available while impersonating") {
+		if res.status != 403 || !strings.Contains(strings.ToLower(res.body), "impersonat") && !strings.Contains(res.body, "acting as") {
 			t.Errorf("%s %s while impersonating: %d %s", req.method, req.path, res.status, res.body)
 		}
 	}
@@ -332,6 +346,7 @@ func TestImpersonation_ActsAsTheTargetAndNothingMore(t *testing.T) {
 
 func TestImpersonation_EndsOnSignOutAndAfterAnHour(t *testing.T) {
 	env := newPortalEnv(t, storetest.SQLite(t))
+	env.db.Now = env.clock.Now // one clock for the records and the audit log, as in the server
 	start := func(token string) {
 		t.Helper()
 		res := env.do(t, "POST", "/api/v1/impersonation", "application/json", `{"target_user_id":"`+env.ids["customer"]+`"}`, "Authorization", "Bearer "+token)
@@ -353,6 +368,17 @@ func TestImpersonation_EndsOnSignOutAndAfterAnHour(t *testing.T) {
 	other := env.signIn(t, "admin@example.com")
 	if profileID(other) != env.ids["admin"] {
 		t.Fatal("another session of the staff member acts as the target too")
+	}
+	// The impersonation belongs to its session: another session of the same staff member
+	// neither sees it nor ends it (GET and DELETE agree).
+	if res := env.do(t, "GET", "/api/v1/impersonation", "", "", "Authorization", "Bearer "+other); res.body != "null\n" {
+		t.Fatalf("another session reads the impersonation: %s", res.body)
+	}
+	if res := env.do(t, "DELETE", "/api/v1/impersonation", "", "", "Authorization", "Bearer "+other); res.status != 404 || !strings.Contains(res.body, "No active impersonation session") {
+		t.Fatalf("another session ends the impersonation: %d %s", res.status, res.body)
+	}
+	if profileID(token) != env.ids["customer"] {
+		t.Fatal("the impersonation was ended from another session")
 	}
 	if res := env.do(t, "POST", "/auth/v1/logout?scope=local", "", "", "Authorization", "Bearer "+token); res.status != 204 {
 		t.Fatalf("logout: %d %s", res.status, res.body)
@@ -383,12 +409,29 @@ func TestImpersonation_EndsOnSignOutAndAfterAnHour(t *testing.T) {
 	}
 
 	// A target that is rejected meanwhile is no longer acted as.
+	env.clock.Advance(time.Second)
 	start(other)
 	if res := env.as(t, "employee", "POST", "/api/v1/admin/users/"+env.ids["customer"]+"/reject", ""); res.status != 200 {
 		t.Fatalf("reject: %d %s", res.status, res.body)
 	}
 	if profileID(other) != env.ids["admin"] {
 		t.Fatal("still acting as a rejected account")
+	}
+
+	// Every end is in the audit log, attributed to the admin, with its reason.
+	var reasons []string
+	for _, e := range decodeRes[[]growthdesk.AuditEntry](t, env.as(t, "employee", "GET", "/api/v1/admin/audit-log", "")) {
+		if e.Action != growthdesk.AuditImpersonationEnd {
+			continue
+		}
+		if e.ActorID != env.ids["admin"] || e.TargetID != env.ids["customer"] {
+			t.Errorf("end entry: %+v", e)
+		}
+		reasons = append([]string{fmt.Sprint(e.Details["reason"])}, reasons...)
+	}
+	want := []string{growthdesk.ImpersonationSignedOut, growthdesk.ImpersonationReplaced, growthdesk.ImpersonationExpired, growthdesk.ImpersonationTargetGone}
+	if fmt.Sprint(reasons) != fmt.Sprint(want) {
+		t.Errorf("end reasons in the audit log: %v, want %v", reasons, want)
 	}
 }
 
@@ -409,9 +452,14 @@ func TestImpersonation_AnEmployeeTargetKeepsEmployeeRightsOnly(t *testing.T) {
 	if res := env.as(t, "admin", "POST", "/api/v1/admin/users/"+env.ids["employee"]+"/reject", ""); res.status != 403 {
 		t.Fatalf("rejecting an employee as an employee: %d %s", res.status, res.body)
 	}
-	// The impersonation endpoints still act on the admin: the admin's candidates, not the employee's.
-	if res := env.as(t, "admin", "GET", "/api/v1/impersonation/candidates", ""); !strings.Contains(res.body, "employee2@example.com") || !strings.Contains(res.body, `"employee@example.com"`) {
-		t.Fatalf("candidates while impersonating: %s", res.body)
+	// The candidates are a staff tool: while the session acts as someone, they are refused
+	// (neither the admin's list nor the employee's), though the impersonation itself can still
+	// be read and ended, on the admin.
+	if res := env.as(t, "admin", "GET", "/api/v1/impersonation/candidates", ""); res.status != 403 || !strings.Contains(res.body, "End the impersonation first") {
+		t.Fatalf("candidates while impersonating: %d %s", res.status, res.body)
+	}
+	if cur := decodeRes[*growthdesk.Impersonation](t, env.as(t, "admin", "GET", "/api/v1/impersonation", "")); cur == nil || cur.AdminID != env.ids["admin"] || cur.TargetUserID != env.ids["employee2"] {
+		t.Fatalf("current while impersonating: %+v", cur)
 	}
 	// A write is the employee's, attributed to both.
 	created := decodeRes[growthdesk.Announcement](t, env.as(t, "admin", "POST", "/api/v1/admin/announcements", `{"title":"T","content":"C"}`))
@@ -420,6 +468,9 @@ func TestImpersonation_AnEmployeeTargetKeepsEmployeeRightsOnly(t *testing.T) {
 	}
 	if res := env.as(t, "admin", "DELETE", "/api/v1/impersonation", ""); res.status != 200 {
 		t.Fatalf("end: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "admin", "GET", "/api/v1/impersonation/candidates", ""); res.status != 200 || !strings.Contains(res.body, "employee2@example.com") {
+		t.Fatalf("candidates after the end: %d %s", res.status, res.body)
 	}
 	for _, e := range decodeRes[[]growthdesk.AuditEntry](t, env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "")) {
 		if e.Action == growthdesk.AuditAnnouncementCreate && (e.ActorID != env.ids["admin"] || e.ActedAsID != env.ids["employee2"]) {

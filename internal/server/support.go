@@ -165,15 +165,20 @@ func (s *Server) handleRespond(w http.ResponseWriter, r *http.Request, c *growth
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
-// handleAttach takes a multipart/form-data upload: up to five parts named "files" and an
-// optional "response_id" naming the response the files belong to.
+// handleAttach takes a multipart/form-data upload: an optional "response_id" part naming the
+// response the files belong to, then up to five parts named "files". Whether the caller may
+// add files there is checked before any file is read (the upload can be 51 MB): on the first
+// part, once the target is known; a refused upload is discarded unread after the answer.
 func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	responseID, files, err := readUpload(r)
+	ticketID := r.PathValue("id")
+	responseID, files, err := readUpload(r, func(responseID *string) error {
+		return s.deps.Support.CheckAttach(r.Context(), c, ticketID, responseID)
+	})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Support.Attach(r.Context(), c, r.PathValue("id"), responseID, files)
+	v, err := s.deps.Support.Attach(r.Context(), c, ticketID, responseID, files)
 	respondCreatedList(w, r, s, v, err)
 }
 
@@ -188,7 +193,11 @@ func respondCreatedList[T any](w http.ResponseWriter, r *http.Request, s *Server
 	writeJSON(w, http.StatusCreated, list)
 }
 
-func readUpload(r *http.Request) (*string, []growthdesk.NewAttachment, error) {
+// readUpload reads an attachment upload. authorize is called once, before the content of any
+// file is read: with the response id when a "response_id" part comes first, else with nil; a
+// "response_id" after a file is refused, since the files would have been read for the wrong
+// target.
+func readUpload(r *http.Request, authorize func(responseID *string) error) (*string, []growthdesk.NewAttachment, error) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
 		return nil, nil, growthdesk.Errorf(growthdesk.EMediaType, "Send the files as multipart/form-data.")
@@ -197,7 +206,15 @@ func readUpload(r *http.Request) (*string, []growthdesk.NewAttachment, error) {
 	var (
 		responseID *string
 		files      []growthdesk.NewAttachment
+		authorized bool
 	)
+	check := func() error {
+		if authorized {
+			return nil
+		}
+		authorized = true
+		return authorize(responseID)
+	}
 	tooLarge := growthdesk.Errorf(growthdesk.ETooLarge, "The upload is larger than %d MB.", maxUploadBody>>20)
 	for {
 		part, err := mr.NextPart()
@@ -213,6 +230,9 @@ func readUpload(r *http.Request) (*string, []growthdesk.NewAttachment, error) {
 		}
 		switch part.FormName() {
 		case "response_id":
+			if authorized {
+				return nil, nil, growthdesk.Invalid(map[string]string{"response_id": "Send response_id before the files."})
+			}
 			b, err := io.ReadAll(io.LimitReader(part, 100))
 			if err != nil {
 				return nil, nil, growthdesk.Errorf(growthdesk.EBadJSON, "The upload could not be read.")
@@ -224,7 +244,13 @@ func readUpload(r *http.Request) (*string, []growthdesk.NewAttachment, error) {
 			if id != "" {
 				responseID = &id
 			}
+			if err := check(); err != nil {
+				return nil, nil, err
+			}
 		case "files":
+			if err := check(); err != nil {
+				return nil, nil, err
+			}
 			if len(files) == growthdesk.AttachmentsPerMessage {
 				return nil, nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", growthdesk.AttachmentsPerMessage)})
 			}
@@ -242,6 +268,9 @@ func readUpload(r *http.Request) (*string, []growthdesk.NewAttachment, error) {
 		default:
 			return nil, nil, growthdesk.Invalid(map[string]string{part.FormName(): "Send files as \"files\" and the response as \"response_id\"."})
 		}
+	}
+	if err := check(); err != nil {
+		return nil, nil, err
 	}
 	return responseID, files, nil
 }

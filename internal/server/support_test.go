@@ -97,6 +97,10 @@ func TestSupport_TicketLifecycle(t *testing.T) {
 		}
 		ticket := idOf.FindStringSubmatch(res.body)[1]
 		otherTicket := idOf.FindStringSubmatch(env.call(t, "other", "POST", "/api/v1/tickets", `{"title":"Beta's","description":"Ours."}`).body)[1]
+		// A ticket without files or answers still sends both lists, empty.
+		if res := env.call(t, "customer", "GET", "/api/v1/tickets/"+ticket, ""); !strings.Contains(res.body, `"attachments":[]`) || !strings.Contains(res.body, `"responses":[]`) {
+			t.Fatalf("a new ticket's detail: %s", res.body)
+		}
 
 		// Staff were told about the new ticket (all staff: it is unassigned).
 		env.wantMail(t, "employee@example.com", "New support ticket", "Chatbot is down")
@@ -185,8 +189,16 @@ func TestSupport_TicketLifecycle(t *testing.T) {
 		if res := env.call(t, "customer", "GET", "/api/v1/attachments/"+noteAttachment, ""); res.status != 404 {
 			t.Fatalf("customer reading the note's file: %d", res.status)
 		}
-		for _, q := range []string{marker, "forgot", "T-1001", "1001"} {
-			env.call(t, "customer", "GET", "/api/v1/tickets?q="+q, "")
+		// Searching for the note's words finds nothing for the customer; the shown id finds the ticket.
+		for q, want := range map[string]int{marker: 0, "forgot": 0, "T-1001": 1, "1001": 1} {
+			res := env.call(t, "customer", "GET", "/api/v1/tickets?q="+q, "")
+			var l struct {
+				Items []json.RawMessage `json:"items"`
+				Total int               `json:"total"`
+			}
+			if err := json.Unmarshal([]byte(res.body), &l); err != nil || res.status != 200 || l.Total != want || len(l.Items) != want {
+				t.Errorf("customer's search for %q: %d %s, want %d tickets", q, res.status, res.body, want)
+			}
 		}
 		if res := env.as(t, "employee", "GET", "/api/v1/tickets?q=t-1001", ""); !strings.Contains(res.body, `"total":1`) || !strings.Contains(res.body, "Chatbot is down") {
 			t.Fatalf("search by shown id: %s", res.body)
@@ -445,4 +457,217 @@ func TestSupport_AnswersReachTheDashboardNotesNever(t *testing.T) {
 			}
 		}
 	})
+}
+
+// uploadParts sends a multipart upload whose parts come in the given order (name, filename,
+// content; an empty filename makes a plain field).
+func (e *supportEnv) uploadParts(t *testing.T, role, ticketID string, parts ...[3]string) response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, p := range parts {
+		if p[1] == "" {
+			_ = mw.WriteField(p[0], p[2])
+			continue
+		}
+		fw, _ := mw.CreateFormFile(p[0], p[1])
+		_, _ = fw.Write([]byte(p[2]))
+	}
+	_ = mw.Close()
+	return e.do(t, "POST", "/api/v1/tickets/"+ticketID+"/attachments", mw.FormDataContentType(), buf.String(), "Authorization", "Bearer "+e.tokens[role])
+}
+
+func TestSupport_UploadsAreCheckedBeforeTheyAreRead(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newSupportEnv(t, db)
+		mine := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Mine","description":"d"}`).body)[1]
+		theirs := idOf.FindStringSubmatch(env.as(t, "other", "POST", "/api/v1/tickets", `{"title":"Theirs","description":"d"}`).body)[1]
+		theirReply := idOf.FindStringSubmatch(env.as(t, "other", "POST", "/api/v1/tickets/"+theirs+"/responses", `{"content":"Beta's reply"}`).body)[1]
+		note := idOf.FindStringSubmatch(env.as(t, "employee", "POST", "/api/v1/tickets/"+mine+"/responses", `{"content":"a note","is_internal":true}`).body)[1]
+		staffAnswer := idOf.FindStringSubmatch(env.as(t, "employee", "POST", "/api/v1/tickets/"+mine+"/responses", `{"content":"an answer"}`).body)[1]
+		myReply := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets/"+mine+"/responses", `{"content":"my reply"}`).body)[1]
+
+		// A file over 10 MB would be refused as too large if it were read; refused for the
+		// target first, it never is.
+		big := strings.Repeat("x", 10<<20+1)
+		for _, tc := range []struct {
+			name, ticket, response string
+			status                 int
+		}{
+			{"another organization's ticket", theirs, "", 404},
+			{"another organization's ticket, through its response", theirs, theirReply, 404},
+			{"my ticket with another organization's response", mine, theirReply, 404},
+			{"my ticket with an internal note", mine, note, 404},
+			{"my ticket with a staff answer", mine, staffAnswer, 403},
+			{"a ticket that does not exist", "01935f00-0000-7000-8000-000000000000", "", 404},
+		} {
+			parts := [][3]string{}
+			if tc.response != "" {
+				parts = append(parts, [3]string{"response_id", "", tc.response})
+			}
+			parts = append(parts, [3]string{"files", "big.pdf", big})
+			if res := env.uploadParts(t, "customer", tc.ticket, parts...); res.status != tc.status {
+				t.Errorf("%s: %d %s, want %d", tc.name, res.status, res.body, tc.status)
+			}
+		}
+		// The other organization's ticket and response are untouched.
+		if res := env.as(t, "other", "GET", "/api/v1/tickets/"+theirs, ""); strings.Contains(res.body, "big.pdf") || !strings.Contains(res.body, `"attachments":[]`) {
+			t.Fatalf("Beta's ticket after the refused uploads: %s", res.body)
+		}
+		// response_id names the target, so it must come before the files.
+		if res := env.uploadParts(t, "customer", mine, [3]string{"files", "a.txt", "a"}, [3]string{"response_id", "", myReply}); res.status != 422 || !strings.Contains(res.body, "before the files") {
+			t.Fatalf("response_id after a file: %d %s", res.status, res.body)
+		}
+
+		// At most five files a message, over several uploads.
+		files := func(n int, prefix string) map[string][]byte {
+			out := map[string][]byte{}
+			for i := range n {
+				out[fmt.Sprintf("%s%d.txt", prefix, i)] = []byte("x")
+			}
+			return out
+		}
+		if res := env.upload(t, "customer", mine, myReply, files(3, "a")); res.status != 201 {
+			t.Fatalf("three files: %d %s", res.status, res.body)
+		}
+		if res := env.upload(t, "customer", mine, myReply, files(3, "b")); res.status != 422 || !strings.Contains(res.body, "at most 5 files") {
+			t.Fatalf("three more: %d %s", res.status, res.body)
+		}
+		if res := env.upload(t, "customer", mine, myReply, files(2, "c")); res.status != 201 {
+			t.Fatalf("two more: %d %s", res.status, res.body)
+		}
+		if res := env.upload(t, "customer", mine, myReply, files(1, "d")); res.status != 422 {
+			t.Fatalf("a sixth: %d %s", res.status, res.body)
+		}
+		// The ticket's own files are another message.
+		if res := env.upload(t, "customer", mine, "", files(5, "e")); res.status != 201 {
+			t.Fatalf("five on the ticket: %d %s", res.status, res.body)
+		}
+
+		// Parallel uploads to one message never pass five together: of four uploads of two
+		// files each, two get in.
+		reply := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets/"+mine+"/responses", `{"content":"more files"}`).body)[1]
+		bodies := make([]string, 4)
+		types := make([]string, 4)
+		for i := range bodies {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			_ = mw.WriteField("response_id", reply)
+			for j := range 2 {
+				fw, _ := mw.CreateFormFile("files", fmt.Sprintf("p%d-%d.txt", i, j))
+				_, _ = fw.Write([]byte("x"))
+			}
+			_ = mw.Close()
+			bodies[i], types[i] = buf.String(), mw.FormDataContentType()
+		}
+		statuses := make(chan int, len(bodies))
+		for i := range bodies {
+			go func() {
+				req, _ := http.NewRequest("POST", env.srv.URL+"/api/v1/tickets/"+mine+"/attachments", strings.NewReader(bodies[i]))
+				req.Header.Set("Content-Type", types[i])
+				req.Header.Set("Authorization", "Bearer "+env.tokens["customer"])
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					statuses <- 0
+					return
+				}
+				res.Body.Close()
+				statuses <- res.StatusCode
+			}()
+		}
+		created := 0
+		for range bodies {
+			switch st := <-statuses; st {
+			case 201:
+				created++
+			case 422:
+			default:
+				t.Errorf("parallel upload: %d", st)
+			}
+		}
+		var detail struct {
+			Responses []struct {
+				ID          string            `json:"id"`
+				Attachments []json.RawMessage `json:"attachments"`
+			} `json:"responses"`
+		}
+		_ = json.Unmarshal([]byte(env.as(t, "customer", "GET", "/api/v1/tickets/"+mine, "").body), &detail)
+		for _, r := range detail.Responses {
+			if r.ID == reply && (len(r.Attachments) != 4 || created != 2) {
+				t.Errorf("parallel uploads: %d accepted, %d files stored; want 2 and 4", created, len(r.Attachments))
+			}
+		}
+	})
+}
+
+func TestSupport_TicketMailFollowsEachToggle(t *testing.T) {
+	env := newSupportEnv(t, storetest.SQLite(t))
+	count := func(addr, subject string) int {
+		t.Helper()
+		mails, err := env.outbox.ListMail(context.Background(), 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, m := range mails {
+			if m.Email.To == addr && strings.Contains(m.Email.Subject, subject) {
+				n++
+			}
+		}
+		return n
+	}
+	prefs := func(role, body string) {
+		t.Helper()
+		if res := env.as(t, role, "PUT", "/api/v1/profile/notifications", body); res.status != 200 {
+			t.Fatalf("%s notifications: %d %s", role, res.status, res.body)
+		}
+	}
+	const (
+		off       = `{"email":true,"ticket_updates":false,"forum_replies":true}`
+		mailOff   = `{"email":false,"ticket_updates":true,"forum_replies":true}`
+		on        = `{"email":true,"ticket_updates":true,"forum_replies":true}`
+		created   = "New support ticket"
+		replied   = "A customer replied"
+		statusSub = "support ticket was updated"
+	)
+
+	// New tickets go to all staff (unassigned), each by their own choice.
+	prefs("employee", off)
+	prefs("admin", mailOff)
+	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"First","description":"d"}`).body)[1]
+	if n := count("employee@example.com", created) + count("admin@example.com", created); n != 0 {
+		t.Errorf("staff who turned ticket mail off were told of a new ticket: %d", n)
+	}
+	prefs("employee", on)
+	env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Second","description":"d"}`)
+	if count("employee@example.com", created) != 1 || count("admin@example.com", created) != 0 {
+		t.Errorf("new ticket mail: employee %d (want 1), admin %d (want 0)", count("employee@example.com", created), count("admin@example.com", created))
+	}
+
+	// Customer replies go to the assignee, by the assignee's choice.
+	env.as(t, "admin", "PATCH", "/api/v1/tickets/"+ticket, `{"assigned_to":"`+env.ids["employee"]+`"}`)
+	prefs("employee", off)
+	env.as(t, "customer", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Hello?"}`)
+	if n := count("employee@example.com", replied); n != 0 {
+		t.Errorf("an assignee who turned ticket mail off was told of a reply: %d", n)
+	}
+	prefs("employee", on)
+	env.as(t, "customer", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Anyone?"}`)
+	if n := count("employee@example.com", replied); n != 1 {
+		t.Errorf("reply mail to the assignee: %d, want 1", n)
+	}
+
+	// Status changes go to the customer, by the customer's choice; e-mail off silences all.
+	for i, choice := range []string{off, mailOff} {
+		prefs("customer", choice)
+		env.as(t, "employee", "PATCH", "/api/v1/tickets/"+ticket, []string{`{"status":"in_progress"}`, `{"status":"resolved"}`}[i])
+		if n := count("customer@example.com", statusSub); n != 0 {
+			t.Errorf("status mail to a customer with %s: %d", choice, n)
+		}
+	}
+	prefs("customer", on)
+	env.as(t, "employee", "PATCH", "/api/v1/tickets/"+ticket, `{"status":"closed"}`)
+	if n := count("customer@example.com", statusSub); n != 1 {
+		t.Errorf("status mail with ticket mail on: %d, want 1", n)
+	}
 }

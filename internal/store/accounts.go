@@ -76,8 +76,8 @@ func (s *AccountStore) GetProfile(ctx context.Context, id string) (*growthdesk.P
 	return &a.Profile, nil
 }
 
-// UpdateProfile changes the given fields of a profile.
-func (s *AccountStore) UpdateProfile(ctx context.Context, id string, upd growthdesk.ProfileUpdate) (*growthdesk.Profile, error) {
+// UpdateProfile changes the given fields of a profile, with the audit entry.
+func (s *AccountStore) UpdateProfile(ctx context.Context, id string, upd growthdesk.ProfileUpdate, audit growthdesk.AuditEntry) (*growthdesk.Profile, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -91,6 +91,9 @@ func (s *AccountStore) UpdateProfile(ctx context.Context, id string, upd growthd
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+	}
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
 	}
 	a, err := tx.getAccount(ctx, id)
 	if err != nil {
@@ -110,17 +113,25 @@ func (s *AccountStore) GetNotificationPrefs(ctx context.Context, id string) (*gr
 	return &p, err
 }
 
-// SetNotificationPrefs saves a user's notification choices.
-func (s *AccountStore) SetNotificationPrefs(ctx context.Context, id string, p growthdesk.NotificationPrefs) (*growthdesk.NotificationPrefs, error) {
-	res, err := s.db.exec(ctx, `UPDATE profiles SET notify_email = ?, notify_ticket_updates = ?, notify_forum_replies = ?, updated_at = ?
-		WHERE id = ?`, p.Email, p.TicketUpdates, p.ForumReplies, s.db.now(), id)
+// SetNotificationPrefs saves a user's notification choices with the audit entry.
+func (s *AccountStore) SetNotificationPrefs(ctx context.Context, id string, p growthdesk.NotificationPrefs, audit growthdesk.AuditEntry) (*growthdesk.NotificationPrefs, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	res, err := tx.exec(ctx, `UPDATE profiles SET notify_email = ?, notify_ticket_updates = ?, notify_forum_replies = ?, updated_at = ?
+		WHERE id = ?`, p.Email, p.TicketUpdates, p.ForumReplies, tx.now, id)
 	if err != nil {
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
 	}
-	return &p, nil
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return nil, err
+	}
+	return &p, tx.Commit()
 }
 
 // ListAccounts returns accounts ordered by full name, filtered by approval and a search
@@ -179,7 +190,7 @@ func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail 
 		}
 		if endSessions {
 			// Refresh tokens go with their sessions (ON DELETE CASCADE).
-			if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE user_id = ?", id); err != nil {
+			if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ?", id); err != nil {
 				return fmt.Errorf("end sessions: %w", err)
 			}
 		}
@@ -244,9 +255,15 @@ func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
 	if e.Details == nil {
 		details = []byte("{}")
 	}
+	// An entry is stamped with the transaction's time unless it records something that
+	// happened earlier (an impersonation that expired before anyone noticed).
+	at := tx.now
+	if !e.CreatedAt.IsZero() {
+		at = e.CreatedAt.UTC()
+	}
 	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, acted_as_id, action, target_type, target_id, details, ip, request_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, newID(), nullString(e.ActorID), nullString(e.ActedAsID), e.Action, e.TargetType, e.TargetID,
-		string(details), e.IP, e.RequestID, tx.now)
+		string(details), e.IP, e.RequestID, at)
 	if err != nil {
 		return fmt.Errorf("write audit entry: %w", err)
 	}

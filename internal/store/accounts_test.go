@@ -24,7 +24,8 @@ func TestAccountStore_ProfilesAndPrefs(t *testing.T) {
 		if _, err := s.GetProfile(ctx, "nobody"); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("unknown id: %v", err)
 		}
-		p, err = s.UpdateProfile(ctx, "u1", growthdesk.ProfileUpdate{AvatarURL: ptr("https://img.example.com/a.png")})
+		p, err = s.UpdateProfile(ctx, "u1", growthdesk.ProfileUpdate{AvatarURL: ptr("https://img.example.com/a.png")},
+			growthdesk.AuditEntry{ActorID: "u1", Action: growthdesk.AuditProfileUpdate, TargetType: "user", TargetID: "u1"})
 		if err != nil || p.FullName != "Ann" || p.AvatarURL != "https://img.example.com/a.png" {
 			t.Fatalf("after update = %+v, %v", p, err)
 		}
@@ -32,8 +33,18 @@ func TestAccountStore_ProfilesAndPrefs(t *testing.T) {
 		if err != nil || !prefs.Email || !prefs.TicketUpdates || !prefs.ForumReplies {
 			t.Fatalf("default prefs = %+v, %v", prefs, err)
 		}
-		if _, err := s.SetNotificationPrefs(ctx, "u1", growthdesk.NotificationPrefs{Email: true}); err != nil {
+		if _, err := s.SetNotificationPrefs(ctx, "u1", growthdesk.NotificationPrefs{Email: true},
+			growthdesk.AuditEntry{ActorID: "u1", Action: growthdesk.AuditNotificationsUpdate, TargetType: "user", TargetID: "u1"}); err != nil {
 			t.Fatal(err)
+		}
+		// An unknown account changes nothing and writes no entry.
+		if _, err := s.SetNotificationPrefs(ctx, "nobody", growthdesk.NotificationPrefs{},
+			growthdesk.AuditEntry{ActorID: "u1", Action: growthdesk.AuditNotificationsUpdate, TargetType: "user", TargetID: "nobody"}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("unknown account: %v", err)
+		}
+		audit, err := s.ListAudit(ctx, 10)
+		if err != nil || len(audit) != 2 || audit[0].Action != growthdesk.AuditNotificationsUpdate || audit[1].Action != growthdesk.AuditProfileUpdate {
+			t.Fatalf("audit of the profile changes: %+v, %v", audit, err)
 		}
 		prefs, _ = s.GetNotificationPrefs(ctx, "u1")
 		if !prefs.Email || prefs.TicketUpdates || prefs.ForumReplies {

@@ -2,6 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -61,7 +65,105 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 	return out, rows.Err()
 }
 
-// ListAudit returns the newest audit entries with the names of who acted and on whom.
-func (s *AdminDashboardStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.AuditEntry, error) {
-	return s.accounts.ListAudit(ctx, limit)
+// RecentActivity returns the newest audit entries whose action is not hidden, with the names
+// a sentence about each needs: the target's current name whatever its type, a ticket's shown
+// id, and the organization the entry concerns. A target deleted since keeps the name its entry
+// recorded (details title, name or plan_name).
+func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden []string) ([]*growthdesk.AdminActivity, error) {
+	db := s.accounts.db
+	where, args := "", []any{}
+	if len(hidden) > 0 {
+		where = " WHERE a.action NOT IN (?" + strings.Repeat(", ?", len(hidden)-1) + ")"
+		for _, h := range hidden {
+			args = append(args, h)
+		}
+	}
+	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
+		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
+		COALESCE(tp.email, ''), COALESCE(NULLIF(tp.full_name, ''), tp.email, tao.name, tft.title, tan.title, tt.title, tm.title, tpj.name,
+			tau.name, tcat.name, tpl.name, tsub.plan_name, ''),
+		COALESCE(tp.id, tao.id, tft.id, tan.id, tt.id, tm.id, tpj.id, tau.id, trp.id, tcat.id, tpl.price_id, tsub.id, ''),
+		COALESCE(trp.type, ''), COALESCE(tt.number, 0), COALESCE(tor.name, tao.name, ''),
+		a.details, a.ip, a.request_id, a.created_at
+		FROM audit_log a
+		LEFT JOIN profiles ap ON ap.id = a.actor_id
+		LEFT JOIN profiles asp ON asp.id = a.acted_as_id
+		LEFT JOIN profiles tp ON a.target_type = 'user' AND tp.id = a.target_id
+		LEFT JOIN organizations tao ON a.target_type = 'organization' AND tao.id = a.target_id
+		LEFT JOIN forum_topics tft ON a.target_type = 'forum_topic' AND tft.id = a.target_id
+		LEFT JOIN global_announcements tan ON a.target_type = 'announcement' AND tan.id = a.target_id
+		LEFT JOIN support_tickets tt ON a.target_type = 'ticket' AND tt.id = a.target_id
+		LEFT JOIN meetings tm ON a.target_type = 'meeting' AND tm.id = a.target_id
+		LEFT JOIN projects tpj ON a.target_type = 'project' AND tpj.id = a.target_id
+		LEFT JOIN automations tau ON a.target_type = 'automation' AND tau.id = a.target_id
+		LEFT JOIN reports trp ON a.target_type = 'report' AND trp.id = a.target_id
+		LEFT JOIN support_categories tcat ON a.target_type = 'support_category' AND tcat.id = a.target_id
+		LEFT JOIN billing_plans tpl ON a.target_type = 'plan' AND tpl.price_id = a.target_id
+		LEFT JOIN billing_subscriptions tsub ON a.target_type = 'subscription' AND tsub.id = a.target_id
+		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
+			tau.organization_id, trp.organization_id, tsub.organization_id)`+where+`
+		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.AdminActivity
+	for rows.Next() {
+		var (
+			e          growthdesk.AdminActivity
+			details    string
+			existingID string
+			reportType string
+			number     int64
+		)
+		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
+			&e.TargetID, &e.TargetEmail, &e.TargetName, &existingID, &reportType, &number, &e.OrganizationName,
+			&details, &e.IP, &e.RequestID, &e.CreatedAt); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(details), &e.Details)
+		e.CreatedAt = e.CreatedAt.UTC()
+		e.TargetExists = existingID != ""
+		if number > 0 {
+			e.TargetCode = growthdesk.TicketCode(number)
+		} else if code, ok := e.Details["code"].(string); ok && e.TargetType == "ticket" {
+			e.TargetCode = code
+		}
+		if reportType != "" {
+			e.TargetName = growthdesk.ReportName(reportType)
+		}
+		if e.TargetName == "" {
+			for _, key := range []string{"title", "name", "plan_name"} {
+				if v, ok := e.Details[key].(string); ok && v != "" {
+					e.TargetName = v
+					break
+				}
+			}
+		}
+		out = append(out, &e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return out, s.nameMovedTo(ctx, out)
+}
+
+// nameMovedTo sets OrganizationName of account.organization_change entries to the
+// organization the account was moved to then (details.to), not the one it is in now.
+func (s *AdminDashboardStore) nameMovedTo(ctx context.Context, list []*growthdesk.AdminActivity) error {
+	for _, e := range list {
+		if e.Action != growthdesk.AuditOrganizationChange {
+			continue
+		}
+		to, _ := e.Details["to"].(string)
+		if to == "" {
+			continue
+		}
+		err := s.accounts.db.queryRow(ctx, "SELECT name FROM organizations WHERE id = ?", to).Scan(&e.OrganizationName)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+	}
+	return nil
 }

@@ -64,7 +64,17 @@ func authJSON(v any) (string, error) {
 	return string(b), err
 }
 
-func authFailureAction(kind string) string { return "auth." + kind + "_failed" }
+// authFailureAction is the audit action of a failure kind (the domain's constants, which the
+// admin dashboard's list of hidden actions names).
+func authFailureAction(kind string) string {
+	switch kind {
+	case auth.FailurePassword:
+		return growthdesk.AuditPasswordFailed
+	case auth.FailureMFA:
+		return growthdesk.AuditMFAFailed
+	}
+	return "auth." + kind + "_failed"
+}
 
 // RecordAuthFailure writes a failed sign-in or MFA attempt to the audit log.
 func (s *AuthStore) RecordAuthFailure(ctx context.Context, userID, kind, ip string) error {

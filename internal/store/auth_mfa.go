@@ -180,7 +180,7 @@ func (s *AuthStore) VerifyFactor(ctx context.Context, v auth.FactorVerification)
 	if _, err := tx.insertRefreshToken(ctx, rt); err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND id <> ? AND aal = 'aal1'", v.UserID, v.SessionID); err != nil {
+	if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ? AND aal = 'aal1'", v.UserID, v.SessionID); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -157,13 +157,21 @@ func (s *AuthStore) deleteSessions(ctx context.Context, cond string, args ...any
 		return err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	if err := tx.endSessionImpersonations(ctx, cond, args...); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE "+cond, args...); err != nil {
+	if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSignedOut, cond, args...); err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// deleteSessions deletes the sessions matching cond and ends, with their audit entries, the
+// impersonations they carried (reason signed_out or session_ended). Every deletion of
+// sessions goes through it, so that an impersonation never outlives its session unlogged.
+func (tx *Tx) deleteSessions(ctx context.Context, reason, cond string, args ...any) error {
+	if err := tx.endSessionImpersonations(ctx, reason, cond, args...); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, "DELETE FROM sessions WHERE "+cond, args...)
+	return err
 }
 
 // RotateRefreshToken runs one refresh step under a lock on the session, so that two
@@ -224,7 +232,7 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 	result := &auth.RefreshResult{Session: *sess}
 	switch {
 	case p.RevokeSession:
-		if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE id = ?", sess.ID); err != nil {
+		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "id = ?", sess.ID); err != nil {
 			return nil, err
 		}
 		result.Revoked = true

@@ -235,7 +235,7 @@ func (s *AuthStore) UpdateUser(ctx context.Context, upd auth.UserUpdate) (*auth.
 		if _, err := tx.exec(ctx, "UPDATE users SET encrypted_password = ? WHERE id = ?", *upd.PasswordHash, upd.ID); err != nil {
 			return nil, err
 		}
-		if _, err := tx.exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND id <> ?", upd.ID, upd.KeepSessionID); err != nil {
+		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ?", upd.ID, upd.KeepSessionID); err != nil {
 			return nil, err
 		}
 		if _, err := tx.exec(ctx, `DELETE FROM one_time_tokens WHERE user_id = ? AND token_type IN (?, ?, ?)`,

@@ -44,7 +44,7 @@ func scanImpersonation(row rowScanner) (*growthdesk.Impersonation, error) {
 }
 
 // ActiveForSession returns the record applying to the session now, or nil. A record found
-// past its expiry is ended (reason expired, at its expiry time).
+// past its expiry is ended (reason expired, at its expiry time) with its audit entry.
 func (s *ImpersonationStore) ActiveForSession(ctx context.Context, sessionID string, now time.Time) (*growthdesk.Impersonation, error) {
 	r, err := scanImpersonation(s.db.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+
 		" WHERE i.session_id = ? AND i.is_active = ? ORDER BY i.started_at DESC LIMIT 1", sessionID, true))
@@ -52,57 +52,100 @@ func (s *ImpersonationStore) ActiveForSession(ctx context.Context, sessionID str
 		return nil, err
 	}
 	if !now.Before(r.ExpiresAt) {
-		if _, err := s.db.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = expires_at, end_reason = ?
-			WHERE id = ? AND is_active = ?`, false, growthdesk.ImpersonationExpired, r.ID, true); err != nil {
+		tx, err := s.db.begin(ctx)
+		if err != nil {
 			return nil, err
 		}
-		return nil, nil
+		defer tx.Rollback() //nolint:errcheck
+		if err := tx.endImpersonations(ctx, growthdesk.ImpersonationExpired, "id = ?", r.ID); err != nil {
+			return nil, err
+		}
+		return nil, tx.Commit()
 	}
 	return r, nil
 }
 
-// endStale ends the staff member's records that no longer apply: past their expiry, or whose
-// session is gone.
-func (tx *Tx) endStaleImpersonations(ctx context.Context, adminID string, now time.Time) error {
-	if _, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = expires_at, end_reason = ?
-		WHERE admin_id = ? AND is_active = ? AND expires_at <= ?`, false, growthdesk.ImpersonationExpired, adminID, true, now.UTC()); err != nil {
-		return err
-	}
-	_, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
-		WHERE admin_id = ? AND is_active = ? AND session_id IS NULL`, false, tx.now, growthdesk.ImpersonationSignedOut, adminID, true)
-	return err
-}
-
-// endSessionImpersonations ends the records of the sessions about to be deleted (sign-out),
-// selected by a condition on the sessions table.
-func (tx *Tx) endSessionImpersonations(ctx context.Context, sessionCond string, args ...any) error {
-	all := append([]any{false, tx.now, growthdesk.ImpersonationSignedOut, true}, args...)
-	_, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
-		WHERE is_active = ? AND session_id IN (SELECT id FROM sessions WHERE `+sessionCond+`)`, all...)
-	return err
-}
-
-// ActiveForAdmin returns the staff member's record that applies now, or nil, ending on the
-// way the records that no longer apply.
-func (s *ImpersonationStore) ActiveForAdmin(ctx context.Context, adminID string, now time.Time) (*growthdesk.Impersonation, error) {
+// EndStale ends every record that no longer applies, each with its audit entry: past its
+// expiry (reason expired, at its expiry time) or whose session is gone (session_ended). The
+// server runs it every minute, so that an impersonation nobody comes back to is still closed
+// and logged on time.
+func (s *ImpersonationStore) EndStale(ctx context.Context, now time.Time) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	if err := tx.endStaleImpersonations(ctx, adminID, now); err != nil {
-		return nil, err
+	if err := tx.endStaleImpersonations(ctx, "", now); err != nil {
+		return err
 	}
-	r, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+
-		" WHERE i.admin_id = ? AND i.is_active = ? ORDER BY i.started_at DESC LIMIT 1", adminID, true))
-	if err != nil {
-		return nil, err
-	}
-	return r, tx.Commit()
+	return tx.Commit()
 }
 
-// StartImpersonation ends the staff member's active records and inserts rec, with the audit
-// entry, in one transaction.
+// endStaleImpersonations ends the records that no longer apply, of one staff member or (adminID
+// empty) of everyone: past their expiry, or whose session is gone.
+func (tx *Tx) endStaleImpersonations(ctx context.Context, adminID string, now time.Time) error {
+	who, args := "", []any{}
+	if adminID != "" {
+		who, args = "admin_id = ? AND ", []any{adminID}
+	}
+	if err := tx.endImpersonations(ctx, growthdesk.ImpersonationExpired, who+"expires_at <= ?", append(args, now.UTC())...); err != nil {
+		return err
+	}
+	return tx.endImpersonations(ctx, growthdesk.ImpersonationSessionEnded, who+"session_id IS NULL", args...)
+}
+
+// endSessionImpersonations ends the records of the sessions about to be deleted, selected by
+// a condition on the sessions table: reason signed_out for a sign-out, session_ended when the
+// session goes another way (password change, rejection, refresh-token reuse).
+func (tx *Tx) endSessionImpersonations(ctx context.Context, reason, sessionCond string, args ...any) error {
+	return tx.endImpersonations(ctx, reason, "session_id IN (SELECT id FROM sessions WHERE "+sessionCond+")", args...)
+}
+
+// endImpersonations ends the active records matching cond (a condition on
+// admin_impersonations) and writes an impersonation.end audit entry for each, attributed to
+// its staff member. An expired record ends at its expiry time, and so does its entry.
+func (tx *Tx) endImpersonations(ctx context.Context, reason, cond string, args ...any) error {
+	endedAt := "?"
+	all := []any{false, tx.now, reason, true}
+	if reason == growthdesk.ImpersonationExpired {
+		endedAt, all = "expires_at", []any{false, reason, true}
+	}
+	rows, err := tx.query(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = `+endedAt+`, end_reason = ?
+		WHERE is_active = ? AND `+cond+` RETURNING id, admin_id, target_user_id, ended_at`, append(all, args...)...)
+	if err != nil {
+		return err
+	}
+	type ended struct {
+		id, admin, target string
+		at                time.Time
+	}
+	var done []ended
+	for rows.Next() {
+		var e ended
+		if err := rows.Scan(&e.id, &e.admin, &e.target, &e.at); err != nil {
+			rows.Close()
+			return err
+		}
+		done = append(done, e)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, e := range done {
+		if err := tx.writeAudit(ctx, growthdesk.AuditEntry{ActorID: e.admin, Action: growthdesk.AuditImpersonationEnd,
+			TargetType: "user", TargetID: e.target, CreatedAt: e.at.UTC(),
+			Details: map[string]any{"reason": reason, "impersonation_id": e.id}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StartImpersonation ends the staff member's active records, each with its audit entry
+// (expired, session_ended or replaced), and inserts rec with its own entry, in one transaction.
 func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growthdesk.Impersonation, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
@@ -112,8 +155,7 @@ func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growth
 	if err := tx.endStaleImpersonations(ctx, rec.AdminID, rec.StartedAt); err != nil {
 		return nil, err
 	}
-	if _, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
-		WHERE admin_id = ? AND is_active = ?`, false, tx.now, growthdesk.ImpersonationReplaced, rec.AdminID, true); err != nil {
+	if err := tx.endImpersonations(ctx, growthdesk.ImpersonationReplaced, "admin_id = ?", rec.AdminID); err != nil {
 		return nil, err
 	}
 	id := newID()
@@ -124,6 +166,10 @@ func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growth
 		}
 		return nil, err
 	}
+	if audit.Details == nil {
+		audit.Details = map[string]any{}
+	}
+	audit.Details["impersonation_id"] = id
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return nil, err
 	}
@@ -134,29 +180,32 @@ func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growth
 	return out, tx.Commit()
 }
 
-// EndImpersonation ends the staff member's active records with the audit entry; ENotFound
-// when none is active.
-func (s *ImpersonationStore) EndImpersonation(ctx context.Context, adminID, reason string, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {
+// EndImpersonation ends one record, if it is still active, with the audit entry; ENotFound
+// ('No active impersonation session') when it is not.
+func (s *ImpersonationStore) EndImpersonation(ctx context.Context, id, reason string, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback() //nolint:errcheck
-	cur, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+
-		" WHERE i.admin_id = ? AND i.is_active = ? ORDER BY i.started_at DESC LIMIT 1", adminID, true))
+	res, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
+		WHERE id = ? AND is_active = ?`, false, tx.now, reason, id, true)
 	if err != nil {
 		return nil, err
 	}
-	if cur == nil {
+	if n, _ := res.RowsAffected(); n == 0 {
 		return nil, growthdesk.Errorf(growthdesk.ENotFound, "No active impersonation session")
 	}
-	if _, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
-		WHERE admin_id = ? AND is_active = ?`, false, tx.now, reason, adminID, true); err != nil {
+	cur, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+" WHERE i.id = ?", id))
+	if err != nil {
 		return nil, err
 	}
+	if audit.Details == nil {
+		audit.Details = map[string]any{}
+	}
+	audit.Details["impersonation_id"] = id
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return nil, err
 	}
-	cur.IsActive, cur.EndedAt = false, &tx.now
 	return cur, tx.Commit()
 }

@@ -353,19 +353,20 @@ func (s *SupportStore) CountTicketsByStatus(ctx context.Context) (map[string]int
 
 // GetTicket returns a ticket of the scope with its thread and files; without staff, internal
 // notes and their files are left out.
-func (s *SupportStore) GetTicket(ctx context.Context, scope growthdesk.Scope, id string, staff bool) (*growthdesk.Ticket, error) {
+func (s *SupportStore) GetTicket(ctx context.Context, scope growthdesk.Scope, id string, staff bool) (*growthdesk.TicketDetail, error) {
 	return s.getTicket(ctx, s.db.reader, scope, id, staff)
 }
 
-func (s *SupportStore) getTicket(ctx context.Context, db querier, scope growthdesk.Scope, id string, staff bool) (*growthdesk.Ticket, error) {
+func (s *SupportStore) getTicket(ctx context.Context, db querier, scope growthdesk.Scope, id string, staff bool) (*growthdesk.TicketDetail, error) {
 	where, args := scopeWhere(scope, "t.organization_id")
-	t, err := scanTicket(db.QueryRowContext(ctx, s.db.rebind(ticketSelect+" WHERE t.id = ? AND "+where), append([]any{id}, args...)...), staff)
+	head, err := scanTicket(db.QueryRowContext(ctx, s.db.rebind(ticketSelect+" WHERE t.id = ? AND "+where), append([]any{id}, args...)...), staff)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoTicket
 	}
 	if err != nil {
 		return nil, err
 	}
+	t := &growthdesk.TicketDetail{Ticket: *head}
 	visible := ""
 	if !staff {
 		visible = " AND r.is_internal = FALSE"
@@ -457,7 +458,7 @@ func (tx *Tx) enqueueAll(ctx context.Context, mails []*growthdesk.Email) error {
 
 // CreateTicket stores a new open ticket with its number, its audit entry and the e-mails
 // mail renders for it, in one transaction.
-func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket, mail func(*growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.Ticket, error) {
+func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket, mail func(*growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -479,11 +480,15 @@ func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket,
 	if err != nil {
 		return nil, err
 	}
+	if audit.Details == nil {
+		audit.Details = map[string]any{}
+	}
+	audit.Details["code"], audit.Details["title"] = created.Code, created.Title
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return nil, err
 	}
 	if mail != nil {
-		mails, err := mail(created)
+		mails, err := mail(&created.Ticket)
 		if err != nil {
 			return nil, err
 		}
@@ -495,13 +500,13 @@ func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket,
 }
 
 // readTicket reads a ticket inside tx, as staff see it.
-func (s *SupportStore) readTicket(ctx context.Context, tx *Tx, id string) (*growthdesk.Ticket, error) {
+func (s *SupportStore) readTicket(ctx context.Context, tx *Tx, id string) (*growthdesk.TicketDetail, error) {
 	return s.getTicket(ctx, tx.tx, allScope, id, true)
 }
 
 // UpdateTicket applies a staff change, refreshes updated_at, keeps the counts, and stores
 // the audit entry and the e-mails mail renders, in one transaction.
-func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdesk.TicketChange, mail func(string, *growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.Ticket, error) {
+func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdesk.TicketChange, mail func(string, *growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -547,7 +552,7 @@ func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdes
 		return nil, err
 	}
 	if mail != nil {
-		mails, err := mail(status, after)
+		mails, err := mail(status, &after.Ticket)
 		if err != nil {
 			return nil, err
 		}
@@ -565,9 +570,9 @@ func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growth
 		return err
 	}
 	defer tx.Rollback()
-	var org, status string
+	var org, status, title string
 	var number int64
-	err = tx.queryRow(ctx, "SELECT organization_id, status, number FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number)
+	err = tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number, &title)
 	if errors.Is(err, sql.ErrNoRows) {
 		return errNoTicket
 	}
@@ -584,6 +589,7 @@ func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growth
 		audit.Details = map[string]any{}
 	}
 	audit.Details["code"] = growthdesk.TicketCode(number)
+	audit.Details["title"] = title
 	audit.Details["organization_id"] = org
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return err
@@ -666,23 +672,44 @@ func (s *SupportStore) responseOf(ctx context.Context, db querier, ticketID, res
 
 // AttachmentCount counts the files of a ticket itself (responseID nil) or of a response.
 func (s *SupportStore) AttachmentCount(ctx context.Context, ticketID string, responseID *string) (int, error) {
+	return attachmentCount(ctx, s.db.queryRow, ticketID, responseID)
+}
+
+func attachmentCount(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row, ticketID string, responseID *string) (int, error) {
 	var n int
 	var err error
 	if responseID == nil {
-		err = s.db.queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id IS NULL", ticketID).Scan(&n)
+		err = queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id IS NULL", ticketID).Scan(&n)
 	} else {
-		err = s.db.queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id = ?", ticketID, *responseID).Scan(&n)
+		err = queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id = ?", ticketID, *responseID).Scan(&n)
 	}
 	return n, err
 }
 
-// AddAttachments stores files of a ticket or a response and refreshes the ticket.
-func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, responseID *string, files []growthdesk.NewAttachment, types []string, uploadedBy string, audit growthdesk.AuditEntry) ([]growthdesk.Attachment, error) {
+// AddAttachments stores files of a ticket or a response and refreshes the ticket. It first
+// updates the ticket's row, which on PostgreSQL locks it until the commit (on SQLite every
+// write transaction is alone anyway), then counts the message's files: two uploads to one
+// message run one after the other, and the second sees the first's files.
+func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, responseID *string, files []growthdesk.NewAttachment, types []string, uploadedBy string, max int, audit growthdesk.AuditEntry) ([]growthdesk.Attachment, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
+	res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ?", tx.now, ticketID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, errNoTicket
+	}
+	have, err := attachmentCount(ctx, tx.queryRow, ticketID, responseID)
+	if err != nil {
+		return nil, err
+	}
+	if have+len(files) > max {
+		return nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", max)})
+	}
 	out := make([]growthdesk.Attachment, 0, len(files))
 	for i, f := range files {
 		a := growthdesk.Attachment{ID: newID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
@@ -692,13 +719,6 @@ func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, resp
 			return nil, err
 		}
 		out = append(out, a)
-	}
-	res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ?", tx.now, ticketID)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNoTicket
 	}
 	if err := tx.writeAudit(ctx, audit); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -61,6 +62,50 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 		lone := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "x", Role: "customer", ApprovalStatus: "approved"}}
 		if got, total, err := support.ListTickets(ctx, growthdesk.TicketQuery{Scope: lone.Scope(), Limit: 10}); err != nil || len(got) != 0 || total != 0 {
 			t.Fatalf("an empty scope read %d tickets (%d), %v", len(got), total, err)
+		}
+	})
+}
+
+// TestSupportStore_ParallelUploadsKeepTheFileLimit: the limit of files a message is counted
+// in the transaction that inserts them, so uploads that race to one message never pass it
+// together, on either engine.
+func TestSupportStore_ParallelUploadsKeepTheFileLimit(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		support := store.NewSupportStore(db)
+		acme := newOrganization(t, db, "Acme")
+		store.InsertAccountForTest(t, db, "u1", "ann@example.com", "Ann", "customer", "approved")
+		id := growthdesk.NewID()
+		if err := support.SeedTickets(ctx, []store.TicketSeedRow{{ID: id, Title: "t", Description: "d", Priority: "low",
+			Status: growthdesk.TicketStatusOpen, OrganizationID: acme.ID, CreatedAt: time.Now().UTC()}}); err != nil {
+			t.Fatal(err)
+		}
+		const uploads, each, max = 6, 2, 5
+		errs := make(chan error, uploads)
+		for i := range uploads {
+			go func() {
+				files := []growthdesk.NewAttachment{{Filename: fmt.Sprintf("a%d.txt", i), Content: []byte("x")}, {Filename: fmt.Sprintf("b%d.txt", i), Content: []byte("y")}}
+				_, err := support.AddAttachments(ctx, id, nil, files, []string{"text/plain", "text/plain"}, "u1", max,
+					growthdesk.AuditEntry{Action: growthdesk.AuditTicketAttach, TargetType: "ticket", TargetID: id})
+				errs <- err
+			}()
+		}
+		ok := 0
+		for range uploads {
+			switch err := <-errs; {
+			case err == nil:
+				ok++
+			case growthdesk.ErrorCode(err) != growthdesk.EInvalid:
+				t.Errorf("upload: %v", err)
+			}
+		}
+		n, err := support.AttachmentCount(ctx, id, nil)
+		if err != nil || ok != max/each || n != ok*each {
+			t.Fatalf("%d uploads accepted, %d files stored (%v); want %d and %d", ok, n, err, max/each, max/each*each)
+		}
+		if _, err := support.AddAttachments(ctx, growthdesk.NewID(), nil, []growthdesk.NewAttachment{{Filename: "a.txt", Content: []byte("x")}},
+			[]string{"text/plain"}, "u1", max, growthdesk.AuditEntry{Action: growthdesk.AuditTicketAttach}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("a ticket that is gone: %v", err)
 		}
 	})
 }

@@ -24,14 +24,16 @@ async function expectAccessible(page, where) {
 
 const PASSWORD = "growthdesk-demo";
 
-async function apiAs(server, email, method, path) {
+async function apiAs(server, email, method, path, body) {
   const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const { access_token: token } = await res.json();
-  const answer = await fetch(server.url + path, { method, headers: { Authorization: `Bearer ${token}` } });
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   assert.ok(answer.ok, `${method} ${path}: ${answer.status}`);
   return answer.json();
 }
@@ -84,7 +86,21 @@ pageTest("the admin's tiles and growth table match the database, and Recent Acti
   const line = activity.getByRole("listitem").filter({ hasText: "Avery Admin approved Pat Pending" });
   await expectVisible(line, "the approval in Recent Activity");
   await line.getByRole("link", { name: "Pat Pending" }).click();
-  await waitUntil(() => new URL(page.url()).search === "?tab=admin", "the link opens Admin Management");
+  await waitUntil(() => new URL(page.url()).searchParams.get("tab") === "admin", "the link opens Admin Management");
+  // ...filtered to that account.
+  assert.equal(await page.getByLabel("Search users").inputValue(), "pending@demo.growthdesk.io");
+  await expectVisible(page.getByRole("cell", { name: /pending@demo\.growthdesk\.io/ }).first(), "the account's row");
+
+  // Other features' actions read as sentences too, and link to what they name: a staff
+  // answer to a ticket opens that ticket.
+  const list = await apiAs(server, "staff@demo.growthdesk.io", "GET", "/api/v1/tickets?limit=1");
+  const ticket = list.items[0];
+  await apiAs(server, "staff@demo.growthdesk.io", "POST", `/api/v1/tickets/${ticket.id}/responses`, { content: "Looking into it." });
+  await open(page, "/portal/admin");
+  const answer = activity.getByRole("listitem").filter({ hasText: `Sam Support replied to ${ticket.title} (${ticket.code})` });
+  await expectVisible(answer, "the staff answer in Recent Activity");
+  await answer.getByRole("link").click();
+  await waitUntil(() => new URL(page.url()).pathname === `/portal/support/${ticket.id}`, "the link opens the ticket");
 
   // A new account changes the tile on the next visit: the figure is live, not a constant.
   await server.cli("users", "create", "--email", `new-${randomUUID().slice(0, 8)}@example.com`, "--role", "customer",

@@ -157,6 +157,46 @@ pageTest(
   },
 );
 
+pageTest(
+  "a reply whose files fail to upload is kept once, and the form says which files were not attached",
+  { allowConsoleErrors: [/status of 503/] },
+  async ({ page, server }) => {
+    const token = await (
+      await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: CUSTOMER.email, password: PASSWORD }),
+      })
+    ).json();
+    const list = await (await fetch(`${server.url}/api/v1/tickets?status=open`, { headers: { Authorization: `Bearer ${token.access_token}` } })).json();
+    const ticket = list.items[0];
+    const file = join(tmpdir(), `screenshot-${Date.now()}.png`);
+    await writeFile(file, "\x89PNG not really");
+    // The upload fails on the way (a proxy, a dropped connection): the response itself was saved.
+    await page.route("**/api/v1/tickets/*/attachments", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "unavailable", message: "The service is busy." }) }),
+    );
+
+    await signIn(page, CUSTOMER);
+    await open(page, `/portal/support/${ticket.id}`);
+    const dialog = ticketDialog(page, ticket.title);
+    const text = `With a screenshot ${Date.now()}`;
+    await dialog.getByLabel("Reply").fill(text);
+    await dialog.locator("#reply-files").setInputFiles(file);
+    await dialog.getByRole("button", { name: "Send Response" }).click();
+    const name = file.split("/").at(-1);
+    await expectVisible(
+      dialog.getByText(`Your response was added, but ${name} was not attached (The service is busy). Add it to another reply.`),
+      "the warning naming the file",
+    );
+    assert.equal(await dialog.getByText("Failed to add response").count(), 0, "no failure title: the response was added");
+    assert.equal(await dialog.getByLabel("Reply").inputValue(), "", "the text is cleared, so it is not sent twice");
+    await expectVisible(thread(dialog).getByText(text), "the reply in the thread");
+    const detail = await (await fetch(`${server.url}/api/v1/tickets/${ticket.id}`, { headers: { Authorization: `Bearer ${token.access_token}` } })).json();
+    assert.equal(detail.responses.filter((r) => r.content === text).length, 1, "the reply is stored once");
+  },
+);
+
 pageTest("an admin adds, renames and deactivates a support category in Settings", async ({ page }) => {
   await signIn(page, { email: "admin@demo.growthdesk.io", name: "Avery Admin" });
   await open(page, "/portal/settings?tab=admin");

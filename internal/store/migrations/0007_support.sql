@@ -1,5 +1,5 @@
 -- The support desk: categories, tickets, their threads and their files. See
--- docs/adr/0012-support-desk.md.
+-- docs/adr/0014-support-desk.md.
 
 CREATE TABLE support_categories (
     id         TEXT PRIMARY KEY,

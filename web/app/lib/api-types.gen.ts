@@ -140,6 +140,89 @@ export const AuditReject = "account.reject";
 export const AuditRoleChange = "account.role_change";
 export const AuditOrganizationChange = "account.organization_change";
 export const AuditOrganizationCreate = "organization.create";
+/**
+ * AuditProfileUpdate and AuditNotificationsUpdate are a user's changes to their own
+ * account, audited like staff actions so that a staff member acting as the user is seen.
+ */
+export const AuditProfileUpdate = "profile.update";
+export const AuditNotificationsUpdate = "profile.notifications_update";
+/**
+ * AuditPasswordFailed and AuditMFAFailed record a wrong password or code (no actor; the
+ * target is the account tried); the sign-in lockout counts them.
+ */
+export const AuditPasswordFailed = "auth.password_failed";
+export const AuditMFAFailed = "auth.mfa_failed";
+
+/**
+ * Audit actions of announcements.
+ */
+export const AuditAnnouncementCreate = "announcement.create";
+export const AuditAnnouncementActivate = "announcement.activate";
+export const AuditAnnouncementDeactivate = "announcement.deactivate";
+export const AuditAnnouncementDelete = "announcement.delete";
+export const AuditAnnouncementDismiss = "announcement.dismiss";
+
+/**
+ * Audit actions of impersonation.
+ */
+export const AuditImpersonationStart = "impersonation.start";
+export const AuditImpersonationEnd = "impersonation.end";
+
+/**
+ * Audit actions of meetings.
+ */
+export const AuditMeetingCreate = "meeting.create";
+export const AuditMeetingUpdate = "meeting.update";
+export const AuditMeetingComplete = "meeting.complete";
+export const AuditMeetingCancel = "meeting.cancel";
+export const AuditCalendarFeed = "calendar_feed.reset";
+
+/**
+ * Audit actions of the workspace.
+ */
+export const AuditProjectCreate = "project.create";
+export const AuditProjectUpdate = "project.update";
+export const AuditProjectDelete = "project.delete";
+export const AuditProjectPostUpdate = "project.post_update";
+export const AuditAutomationCreate = "automation.create";
+export const AuditAutomationUpdate = "automation.update";
+export const AuditAutomationDelete = "automation.delete";
+export const AuditAutomationPause = "automation.pause";
+export const AuditAutomationResume = "automation.resume";
+export const AuditAutomationToken = "automation.token_rotate";
+export const AuditReportGenerate = "report.generate";
+export const AuditReportSchedule = "report.schedule";
+
+/**
+ * Audit actions of billing.
+ */
+export const AuditCheckoutStart = "billing.checkout_started";
+export const AuditSubscriptionStatus = "billing.subscription_status";
+export const AuditSubscriptionDelete = "billing.subscription_delete";
+export const AuditSubscriptionCancel = "billing.subscription_cancel";
+export const AuditSubscriptionResume = "billing.subscription_resume";
+export const AuditPlanSave = "billing.plan_save";
+
+/**
+ * Audit actions of the forum.
+ */
+export const AuditForumTopicCreate = "forum.topic_create";
+export const AuditForumReply = "forum.reply";
+export const AuditForumPostEdit = "forum.post_edit";
+export const AuditForumTopicModerate = "forum.topic_moderate";
+export const AuditForumTopicDelete = "forum.topic_delete";
+export const AuditForumPostDelete = "forum.post_delete";
+
+/**
+ * Audit actions of the support desk.
+ */
+export const AuditTicketCreate = "ticket.create";
+export const AuditTicketUpdate = "ticket.update";
+export const AuditTicketDelete = "ticket.delete";
+export const AuditTicketRespond = "ticket.respond";
+export const AuditTicketAttach = "ticket.attach";
+export const AuditCategoryCreate = "support_category.create";
+export const AuditCategoryUpdate = "support_category.update";
 
 /**
  * Lead is a request for a discovery call sent from the contact page.
@@ -204,8 +287,12 @@ export interface Announcement {
   content: string;
   type: AnnouncementType;
   show_until: string | null;
-  created_by: string | null;
-  created_by_name: string;
+  /**
+   * CreatedBy and CreatedByName name the staff member who wrote it; only staff receive
+   * them (a customer's banner carries no staff account id or name).
+   */
+  created_by?: string;
+  created_by_name?: string;
   is_active: boolean;
   created_at: string;
   updated_at: string;
@@ -265,6 +352,17 @@ export interface ImpersonationTarget {
 export interface ImpersonationStart {
   target_user_id: string;
 }
+
+/**
+ * Why an impersonation record stopped; each end is in the audit log (impersonation.end, the
+ * reason in its details), attributed to the staff member.
+ */
+export const ImpersonationEnded = "ended"; // the staff member ended it
+export const ImpersonationReplaced = "replaced"; // the staff member started another one
+export const ImpersonationSignedOut = "signed_out"; // the staff member signed the session out
+export const ImpersonationSessionEnded = "session_ended"; // the session went another way (password change, rejection, token reuse)
+export const ImpersonationExpired = "expired"; // ImpersonationDuration passed
+export const ImpersonationTargetGone = "target_revoked"; // the target may no longer be impersonated (rejected, role changed)
 
 /**
  * Limits of an announcement's fields, in characters.
@@ -522,14 +620,22 @@ export interface Ticket {
    * ResponseCount counts the responses the caller may see (public ones for customers).
    */
   response_count: number /* int */;
+}
+
+/**
+ * TicketDetail is one ticket with its thread, as GET /api/v1/tickets/{id} (and the answers of
+ * POST and PATCH) give it. Both lists are always sent, empty rather than left out, so that a
+ * client never mistakes a ticket without files for an answer without the field.
+ */
+export interface TicketDetail extends Ticket {
   /**
-   * Attachments are the files of the ticket itself (detail only).
+   * Attachments are the files of the ticket itself.
    */
-  attachments?: Attachment[];
+  attachments: Attachment[];
   /**
-   * Responses is the thread, oldest first (detail only).
+   * Responses is the thread the caller may see, oldest first.
    */
-  responses?: TicketResponse[];
+  responses: TicketResponse[];
 }
 
 /**
@@ -1267,8 +1373,30 @@ export interface AdminDashboard {
   currency: string;
   growth: MonthGrowth[];
   ticket_status: StatusCount[];
-  recent_activity: AuditEntry[];
+  recent_activity: AdminActivity[];
   generated_at: string;
+}
+
+/**
+ * AdminActivity is one line of Recent Activity: an audit entry with what a sentence about it
+ * needs. TargetName is the target's current name (a ticket's or topic's title, a project's,
+ * an account's full name…), or the name the entry recorded when the target is gone.
+ */
+export interface AdminActivity extends AuditEntry {
+  /**
+   * TargetExists is false when the target has been deleted since (no link to it then).
+   */
+  target_exists: boolean;
+  /**
+   * TargetCode is a ticket's shown id ("T-12"); empty for other targets.
+   */
+  target_code: string;
+  /**
+   * OrganizationName is the organization the entry concerns: the one a ticket, project,
+   * automation, report, meeting or subscription belongs to, the one a checkout was for, or
+   * the one an account was moved to. Empty when none.
+   */
+  organization_name: string;
 }
 
 /**

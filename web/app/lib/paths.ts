@@ -56,7 +56,8 @@ export const paths = {
     newTicket: withQuery(portalRoutes.support, { new: "1" }),
     billing: portalRoutes.billing,
     faq: portalRoutes.faq,
-    settings: (tab?: string) => withQuery(portalRoutes.settings, { tab }),
+    /** A settings tab; Admin Management also takes the search that filters its accounts. */
+    settings: (tab?: string, search?: string) => withQuery(portalRoutes.settings, { tab, search }),
     admin: portalRoutes.admin,
     community: (query?: { category?: string; search?: string }) => withQuery(portalRoutes.community, query ?? {}),
     communityTopic: (topicId: string) => generatePath(portalRoutes.communityTopic, { topicId }),

@@ -8,6 +8,7 @@ import type {
   OrganizationSummary,
   SupportCategory,
   Ticket,
+  TicketDetail,
   TicketInput,
   TicketList,
   TicketResponse,
@@ -76,7 +77,7 @@ export function useTicketSummary(filters: TicketFilters, enabled: boolean) {
 // GET /api/v1/tickets/{id}
 
 export const fetchTicket = (token: string, id: string, signal?: AbortSignal) =>
-  getJSON<Ticket>(`/api/v1/tickets/${encodeURIComponent(id)}`, {
+  getJSON<TicketDetail>(`/api/v1/tickets/${encodeURIComponent(id)}`, {
     token,
     signal,
   });
@@ -160,7 +161,7 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ files, ...input }: NewTicketValues) => {
-      const ticket = await postJSON<Ticket>("/api/v1/tickets", input, { token });
+      const ticket = await postJSON<TicketDetail>("/api/v1/tickets", input, { token });
       if (files.length > 0) {
         try {
           await uploadAttachments(token, ticket.id, files);
@@ -192,7 +193,7 @@ export function useUpdateTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: TicketPatch) =>
-      patchJSON<Ticket>(`/api/v1/tickets/${encodeURIComponent(id)}`, patch, {
+      patchJSON<TicketDetail>(`/api/v1/tickets/${encodeURIComponent(id)}`, patch, {
         token,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
@@ -219,15 +220,39 @@ export type ReplyValues = {
   files: File[];
 };
 
+/** "a.png", "a.png and b.pdf", "a.png, b.pdf and c.txt". */
+export function fileNames(files: File[]): string {
+  const names = files.map((f) => f.name);
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * Adds a response, then its files. The response is saved first; when the upload fails it stays saved, and the
+ * error (code attachments_failed) says so and names the files, so that the form clears its text instead of
+ * sending the response a second time.
+ */
+export async function addResponse(token: string, ticketId: string, { files, ...input }: ReplyValues): Promise<TicketResponse> {
+  const response = await postJSON<TicketResponse>(`/api/v1/tickets/${encodeURIComponent(ticketId)}/responses`, input, { token });
+  if (files.length > 0) {
+    try {
+      await uploadAttachments(token, ticketId, files, response.id);
+    } catch (err) {
+      const reason = (err instanceof ApiError ? err.message : "the upload failed").replace(/\.$/, "");
+      const them = files.length === 1 ? "it" : "them";
+      throw new ApiError(err instanceof ApiError ? err.status : 0, {
+        code: "attachments_failed",
+        message: `Your response was added, but ${fileNames(files)} ${files.length === 1 ? "was" : "were"} not attached (${reason}). Add ${them} to another reply.`,
+      });
+    }
+  }
+  return response;
+}
+
 export function useRespond(ticketId: string) {
   const token = useAccessToken();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ files, ...input }: ReplyValues) => {
-      const response = await postJSON<TicketResponse>(`/api/v1/tickets/${encodeURIComponent(ticketId)}/responses`, input, { token });
-      if (files.length > 0) await uploadAttachments(token, ticketId, files, response.id);
-      return response;
-    },
+    mutationFn: (values: ReplyValues) => addResponse(token, ticketId, values),
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
   });
 }

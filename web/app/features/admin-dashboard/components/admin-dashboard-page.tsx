@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
-import type { AdminDashboard, AuditEntry } from "~/lib/api-types.gen";
+import type { AdminActivity, AdminDashboard } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
 import { useAdminDashboard } from "../api";
 import { TICKET_STATUS_LABELS, describeActivity, formatRevenue, monthLabel } from "../activity";
@@ -143,7 +143,7 @@ function TicketChart({ data }: { data: AdminDashboard }) {
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-function ActivityItem({ entry }: { entry: AuditEntry }) {
+function ActivityItem({ entry }: { entry: AdminActivity }) {
   const line = describeActivity(entry);
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Search } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -121,7 +122,8 @@ function OrganizationOptions({ user, organizations }: { user: AdminUser; organiz
 
 export function AdminManagement() {
   const { profile, refreshProfile } = useAuth();
-  const [search, setSearch] = useState("");
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get("search") ?? "");
   const [approval, setApproval] = useState<ApprovalFilter>("all");
   const [confirmReject, setConfirmReject] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);

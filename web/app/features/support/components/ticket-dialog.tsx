@@ -10,7 +10,7 @@ import { Select, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { ApiError } from "~/lib/api";
-import { ResponseContentMax, type Ticket, type TicketPriority, type TicketStatus } from "~/lib/api-types.gen";
+import { ResponseContentMax, type Ticket, type TicketDetail as TicketWithThread, type TicketPriority, type TicketStatus } from "~/lib/api-types.gen";
 import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
 import { useCategories, useDeleteTicket, usePeople, useRespond, useTicket, useUpdateTicket, type ReplyValues } from "../api";
 import {
@@ -48,7 +48,7 @@ export function TicketDialog({ ticketId, staff, onClose }: { ticketId: string | 
   );
 }
 
-function TicketDetail({ ticket, staff, onDeleted }: { ticket: Ticket; staff: boolean; onDeleted: () => void }) {
+function TicketDetail({ ticket, staff, onDeleted }: { ticket: TicketWithThread; staff: boolean; onDeleted: () => void }) {
   return (
     <div className="space-y-6 pb-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -86,11 +86,11 @@ function TicketDetail({ ticket, staff, onDeleted }: { ticket: Ticket; staff: boo
         <h3 id="ticket-thread-title" className="text-base font-semibold text-slate-900">
           Responses
         </h3>
-        {(ticket.responses ?? []).length === 0 ? (
+        {ticket.responses.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No responses yet.</p>
         ) : (
           <ol className="mt-3 space-y-3">
-            {(ticket.responses ?? []).map((r) => (
+            {ticket.responses.map((r) => (
               <li
                 key={r.id}
                 className={`rounded-xl p-4 ring-1 ${r.is_internal ? "bg-amber-50 ring-amber-300" : r.author.role === "customer" ? "bg-white ring-slate-200" : "bg-blue-50 ring-blue-200"}`}
@@ -245,10 +245,18 @@ function ReplyBox({ ticketId, staff, status }: { ticketId: string; staff: boolea
   const [internal, setInternal] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [pickerKey, setPickerKey] = useState(0);
-  const form = useApiForm(useRespond(ticketId), {
+  const respond = useRespond(ticketId);
+  const form = useApiForm(respond, {
     idPrefix: "reply",
     fallbackMessage: "Please try again.",
   });
+  const addedWithoutFiles = respond.error instanceof ApiError && respond.error.code === "attachments_failed";
+  const clear = () => {
+    setContent("");
+    setFiles([]);
+    setInternal(false);
+    setPickerKey((k) => k + 1);
+  };
   const onSubmit = form.onSubmit(
     (): ReplyValues => ({ content, is_internal: staff && internal, files }),
     (v): FieldErrors => {
@@ -256,18 +264,17 @@ function ReplyBox({ ticketId, staff, status }: { ticketId: string; staff: boolea
       return fileError ? { files: fileError } : {};
     },
     {
-      onSuccess: () => {
-        setContent("");
-        setFiles([]);
-        setInternal(false);
-        setPickerKey((k) => k + 1);
+      onSuccess: clear,
+      // The response was saved without its files: clear the form so it is not sent twice.
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === "attachments_failed") clear();
       },
     },
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3 border-t border-slate-200 pt-4">
       {form.formError && (
-        <Alert tone="error" title="Failed to add response">
+        <Alert tone={addedWithoutFiles ? "warning" : "error"} title={addedWithoutFiles ? undefined : "Failed to add response"}>
           {form.formError}
         </Alert>
       )}
