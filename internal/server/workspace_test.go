@@ -148,6 +148,17 @@ func TestAutomations_RunsFromTheIngestionEndpointMakeTheFigures(t *testing.T) {
 	if res := w.do(t, "POST", "/api/v1/automations/"+id+"/runs/ingest", "application/json", `{"outcome":"success"}`); res.status != 401 {
 		t.Fatalf("no token: %d", res.status)
 	}
+	// An unknown automation answers exactly like a wrong token: the endpoint does not tell
+	// which ids exist.
+	wrong := w.ingest(t, id, "gda_wrong", `{"outcome":"success"}`)
+	for _, unknown := range []string{"00000000-0000-4000-8000-000000000000", "not-an-id"} {
+		for _, tok := range []string{"gda_wrong", betaToken, ""} {
+			res := w.ingest(t, unknown, tok, `{"outcome":"success"}`)
+			if res.status != 401 || res.body != wrong.body {
+				t.Fatalf("unknown automation %s with token %q: %d %s, want %d %s", unknown, tok, res.status, res.body, wrong.status, wrong.body)
+			}
+		}
+	}
 	if res := w.ingest(t, id, token, `{"outcome":"maybe","items_processed":-1}`); res.status != 422 || !strings.Contains(res.body, `"outcome"`) || !strings.Contains(res.body, `"items_processed"`) {
 		t.Fatalf("bad run: %d %s", res.status, res.body)
 	}
