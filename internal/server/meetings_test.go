@@ -325,3 +325,36 @@ func TestDashboard_RealFiguresForTheCaller(t *testing.T) {
 		}
 	}
 }
+
+// TestDashboard_OpenTicketsAreTheCallersOwn: the spec counts the tickets whose customer is the
+// caller and whose status is open or in progress, not the whole organization's.
+func TestDashboard_OpenTicketsAreTheCallersOwn(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	w.ids["colleague"] = w.signUpStaff(t, "colleague@acme.example", "customer")
+	w.as(t, "admin", "PATCH", "/api/v1/admin/users/"+w.ids["colleague"], `{"organization_id":"`+w.acme+`"}`)
+	w.tokens["colleague"] = w.signIn(t, "colleague@acme.example")
+	open := func(role, title string) string {
+		res := w.as(t, role, "POST", "/api/v1/tickets", `{"title":"`+title+`","description":"Please help."}`)
+		if res.status != 201 {
+			t.Fatalf("%s opens a ticket: %d %s", role, res.status, res.body)
+		}
+		return jsonField(t, res.body, "id")
+	}
+	open("customer", "Mine, open")
+	working := open("customer", "Mine, in progress")
+	done := open("customer", "Mine, resolved")
+	open("colleague", "A colleague's")
+	open("colleague", "Another of the colleague's")
+	open("other", "Another organization's")
+	w.as(t, "employee", "PATCH", "/api/v1/tickets/"+working, `{"status":"in_progress"}`)
+	w.as(t, "employee", "PATCH", "/api/v1/tickets/"+done, `{"status":"resolved"}`)
+	for role, want := range map[string]int{"customer": 2, "colleague": 2, "other": 1, "employee": 0} {
+		var d growthdesk.DashboardSummary
+		if err := json.Unmarshal([]byte(w.as(t, role, "GET", "/api/v1/dashboard", "").body), &d); err != nil {
+			t.Fatal(err)
+		}
+		if d.OpenTickets != want {
+			t.Errorf("%s's Open Tickets = %d, want %d", role, d.OpenTickets, want)
+		}
+	}
+}
