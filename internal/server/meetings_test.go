@@ -170,8 +170,8 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 	if res.status != 200 || !strings.HasPrefix(res.header.Get("Content-Type"), "text/calendar") {
 		t.Fatalf("ics: %d %v %s", res.status, res.header, res.body)
 	}
-	if _, ev := parseICS(t, []byte(res.body)); ev.Id() != uid {
-		t.Fatalf("downloaded ics UID %s", ev.Id())
+	if method, ev := parseICS(t, []byte(res.body)); ev.Id() != uid || method != "PUBLISH" || len(ev.Attendees()) != 0 {
+		t.Fatalf("downloaded ics: METHOD %s, UID %s, %d attendees, want PUBLISH, %s, none", method, ev.Id(), len(ev.Attendees()), uid)
 	}
 	res = w.as(t, "customer", "POST", "/api/v1/meetings/"+id+"/cancel", "")
 	if res.status != 200 || !strings.Contains(res.body, `"status":"cancelled"`) || !strings.Contains(res.body, `"sequence":2`) {

@@ -94,11 +94,11 @@ pageTest("staff schedule a meeting; the customer sees it, downloads it, cancels 
   assert.ok(cardText.includes("1 attendee") && cardText.includes("Review") && cardText.includes("Scheduled"), cardText);
   assert.ok(/10:00 AM – 11:00 AM E[SD]T/.test(cardText), `times in the viewer's zone: ${cardText}`);
 
-  // Add to calendar: the same UID, SEQUENCE 0, the start in UTC.
+  // Add to calendar: a published copy (not an invitation to answer), the same UID, SEQUENCE 0, the start in UTC.
   const downloaded = parseICS(await downloadICS(customer, card));
   assert.equal(prop(downloaded, "UID"), uid);
   assert.equal(prop(downloaded, "SEQUENCE"), "0");
-  assert.equal(prop(downloaded, "METHOD"), "REQUEST");
+  assert.equal(prop(downloaded, "METHOD"), "PUBLISH");
   assert.equal(prop(downloaded, "DTSTART"), dtstart);
   assert.equal(prop(downloaded, "SUMMARY"), TITLE);
 
@@ -126,7 +126,8 @@ pageTest("staff schedule a meeting; the customer sees it, downloads it, cancels 
   assert.ok(staffMail.text.includes(CUSTOMER), "the staff notice names who cancelled");
 
   const afterCancel = parseICS(await downloadICS(customer, card));
-  assert.equal(prop(afterCancel, "METHOD"), "CANCEL");
+  assert.equal(prop(afterCancel, "METHOD"), "PUBLISH");
+  assert.equal(prop(afterCancel, "STATUS"), "CANCELLED");
   assert.equal(prop(afterCancel, "SEQUENCE"), "1");
 
   // Past shows the demo organization's history; Northwind's meetings never appear.
