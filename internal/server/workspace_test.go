@@ -336,3 +336,56 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 		t.Fatalf("no report-ready mail to the customer among %d", len(mails))
 	}
 }
+
+// TestWorkspace_ACustomersOrganizationParameterIsIgnored: ?organization= narrows staff lists;
+// a customer naming another organization still gets their own organization's data, on every
+// list and on the report figures.
+func TestWorkspace_ACustomersOrganizationParameterIsIgnored(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	w.create(t, "/api/v1/projects", projectBody(w.acme, "Acme Chatbot"))
+	w.create(t, "/api/v1/projects", projectBody(w.beta, "Beta Secret Project"))
+	w.automation(t, w.acme, "Acme Bot")
+	betaBot, betaToken := w.automation(t, w.beta, "Beta Secret Bot")
+	for range 3 {
+		if res := w.ingest(t, betaBot, betaToken, `{"outcome":"success","items_processed":7}`); res.status != 201 {
+			t.Fatalf("ingest: %d %s", res.status, res.body)
+		}
+	}
+	for _, q := range []string{"?organization=" + w.beta, "?organization=" + w.beta + "&period=7d"} {
+		projects := w.as(t, "customer", "GET", "/api/v1/projects"+q, "")
+		if projects.status != 200 || !strings.Contains(projects.body, "Acme Chatbot") || strings.Contains(projects.body, "Beta Secret") ||
+			strings.Contains(projects.body, w.beta) || !strings.Contains(projects.body, `"total":1`) {
+			t.Errorf("projects%s: %d %s", q, projects.status, projects.body)
+		}
+		automations := w.as(t, "customer", "GET", "/api/v1/automations"+q, "")
+		if automations.status != 200 || !strings.Contains(automations.body, "Acme Bot") || strings.Contains(automations.body, "Beta Secret") ||
+			strings.Contains(automations.body, w.beta) || !strings.Contains(automations.body, `"total":1`) {
+			t.Errorf("automations%s: %d %s", q, automations.status, automations.body)
+		}
+		var reports growthdesk.ReportList
+		res := w.as(t, "customer", "GET", "/api/v1/reports"+q, "")
+		if res.status != 200 || json.Unmarshal([]byte(res.body), &reports) != nil || reports.Total != 4 {
+			t.Fatalf("reports%s: %d %s", q, res.status, res.body)
+		}
+		for _, r := range reports.Items {
+			if r.OrganizationID != w.acme {
+				t.Errorf("reports%s: a report of organization %s", q, r.OrganizationID)
+			}
+		}
+		var sum growthdesk.ReportSummary
+		res = w.as(t, "customer", "GET", "/api/v1/reports/summary"+q, "")
+		if res.status != 200 || json.Unmarshal([]byte(res.body), &sum) != nil {
+			t.Fatalf("summary%s: %d %s", q, res.status, res.body)
+		}
+		if sum.OrganizationID != w.acme || sum.TotalRuns != 0 || sum.ItemsProcessed != 0 || strings.Contains(res.body, "Beta Secret") {
+			t.Errorf("summary%s: organization %s, %d runs, %d items: %s", q, sum.OrganizationID, sum.TotalRuns, sum.ItemsProcessed, res.body)
+		}
+	}
+	// The same parameter does narrow a staff member's view, so the test above can fail.
+	if res := w.as(t, "employee", "GET", "/api/v1/reports/summary?organization="+w.beta, ""); !strings.Contains(res.body, `"total_runs":3`) {
+		t.Fatalf("staff summary of Beta: %s", res.body)
+	}
+	if res := w.as(t, "employee", "GET", "/api/v1/automations?organization="+w.beta, ""); !strings.Contains(res.body, "Beta Secret Bot") || strings.Contains(res.body, "Acme Bot") {
+		t.Fatalf("staff automations of Beta: %s", res.body)
+	}
+}
