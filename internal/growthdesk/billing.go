@@ -409,10 +409,11 @@ func (b *Billing) now() time.Time {
 var (
 	// A customer without an organization, or a staff account, has no organization to bill:
 	// the request conflicts with the account's state (409), like Team's missing organization.
-	errBillingNoOrg    = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours before you buy a plan."}
-	errBillingStaff    = &Error{Code: EConflict, Message: "Plans are bought by customers for their organization. Staff accounts have no billing of their own."}
-	errImpersonatePay  = &Error{Code: EForbidden, Message: "Payments cannot be changed while impersonating a user."}
-	errBillingOverview = &Error{Code: EForbidden, Message: "Access Denied: Only administrators can access billing overview."}
+	errBillingNoOrg   = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours before you buy a plan."}
+	errBillingStaff   = &Error{Code: EConflict, Message: "Plans are bought by customers for their organization. Staff accounts have no billing of their own."}
+	errImpersonatePay = &Error{Code: EForbidden, Message: "Payments cannot be changed while impersonating a user."}
+	// The spec's refusal of the billing overview; the page puts 'Access Denied: ' before it.
+	errBillingOverview = &Error{Code: EForbidden, Message: "Only administrators can access billing overview."}
 )
 
 // CanManagePayments allows approved customers with an organization to check out, cancel,

@@ -40,7 +40,7 @@ func TestPolicy_Billing(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
-	if msg := ErrorMessage(CanViewBillingOverview(employee)); msg != "Access Denied: Only administrators can access billing overview." {
+	if msg := ErrorMessage(CanViewBillingOverview(employee)); msg != "Only administrators can access billing overview." {
 		t.Errorf("overview refusal %q", msg)
 	}
 }

@@ -182,8 +182,16 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 			t.Fatalf("csv: %d %q %v", csvRes.status, rows, err)
 		}
 		for _, path := range []string{"/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"} {
-			if res := env.as(t, "employee", "GET", path, ""); res.status != 403 {
-				t.Fatalf("employee %s: %d", path, res.status)
+			for _, role := range []string{"employee", "customer"} {
+				if res := env.as(t, role, "GET", path, ""); res.status != 403 || !strings.Contains(res.body, `"message":"Only administrators can access billing overview."`) {
+					t.Fatalf("%s %s: %d %s", role, path, res.status, res.body)
+				}
+			}
+		}
+		for _, method := range []string{"PATCH", "DELETE"} {
+			if res := env.as(t, "employee", method, "/api/v1/admin/billing/subscriptions/"+sub.ID, `{"status":"cancelled"}`); res.status != 403 ||
+				!strings.Contains(res.body, "Only administrators can access billing overview.") {
+				t.Fatalf("employee %s: %d %s", method, res.status, res.body)
 			}
 		}
 		subPath := "/api/v1/admin/billing/subscriptions/" + sub.ID
