@@ -79,6 +79,10 @@ func TestPlan_ValidateAndFormat(t *testing.T) {
 	if FormatMoney(100, "usd") != "$1.00" || FormatMoney(12345, "eur") != "123.45 EUR" {
 		t.Fatal("FormatMoney")
 	}
+	if ProviderStatusRank("incomplete") >= ProviderStatusRank("active") || ProviderStatusRank("past_due") != ProviderStatusRank("active") ||
+		ProviderStatusRank("canceled") <= ProviderStatusRank("unpaid") {
+		t.Fatal("ProviderStatusRank")
+	}
 	if PortalStatus("trialing") != SubscriptionActive || PortalStatus("unpaid") != SubscriptionPastDue || PortalStatus("canceled") != SubscriptionCancelled {
 		t.Fatal("PortalStatus")
 	}
