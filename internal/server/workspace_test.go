@@ -293,9 +293,32 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 	if pdf.status != 200 || pdf.header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(pdf.body, "%PDF-") {
 		t.Fatalf("pdf: %d %v", pdf.status, pdf.header)
 	}
-	for _, want := range []string{"Automation Performance Report", "Organization: Acme", "Total Savings", "$30.00", "Support Bot", "Last 7 days"} {
+	for _, want := range []string{"Automation Performance Report", "Organization: Acme", "Success rate by automation", "Total runs", "(Support Bot)", "Last 7 days"} {
 		if !strings.Contains(pdf.body, want) {
 			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+
+	// The ROI analysis weighs the savings against the organization's plan: Acme buys it first.
+	session := checkoutSession(t, w.portalEnv, "customer", growthdesk.SeedPlan.PriceID)
+	form(w.portalEnv, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242")
+	var roiReport *growthdesk.Report
+	for _, r := range reports.Items {
+		if r.Type == growthdesk.ReportTypeROIAnalysis {
+			roiReport = r
+		}
+	}
+	if res := w.as(t, "customer", "POST", "/api/v1/reports/"+roiReport.ID+"/generate", `{"period":"30d"}`); res.status != 202 {
+		t.Fatalf("generate the ROI analysis: %d %s", res.status, res.body)
+	}
+	if n, err := job.RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("job: %d %v", n, err)
+	}
+	roi := w.as(t, "customer", "GET", "/api/v1/reports/"+roiReport.ID+"/file", "").body
+	// $30.00 of savings; $1.00 a month over 30 days is $0.99; ROI (3000 - 99) / 99 x 100.
+	for _, want := range []string{"(ROI Analysis)", "(Return on Investment)", "(Chatbot Setup, $1.00 per month)", "(Plan cost for the period \\(30 days\\))", "($0.99)", "($30.00)", "(2930.3%)"} {
+		if !strings.Contains(roi, want) {
+			t.Errorf("the ROI PDF lacks %s", want)
 		}
 	}
 	csv := w.as(t, "customer", "GET", "/api/v1/reports/"+report.ID+"/file?format=csv", "")

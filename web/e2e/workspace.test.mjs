@@ -142,9 +142,22 @@ pageTest("a report is generated in the background and downloaded as a PDF with t
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   assert.match(file.suggestedFilename(), /^automation_performance-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
   const text = pdfText(await readFile(await file.path()));
-  for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Total Savings", "Last 7 days", AUTOMATION]) {
+  for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Success rate by automation", "Performance Trends", "Last 7 days", AUTOMATION]) {
     assert.ok(text.includes(want), `the PDF says "${want}": ${text.slice(0, 400)}`);
   }
+  assert.ok(!text.includes("Total Savings"), "the performance report is not the savings report");
+
+  // Each type is its own document: the ROI analysis weighs the savings against the plan.
+  const roiRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "ROI Analysis" }) });
+  await roiRow.getByRole("button", { name: "Generate ROI Analysis" }).click();
+  const roiDownload = roiRow.getByRole("button", { name: "Download ROI Analysis" });
+  await roiDownload.waitFor({ state: "visible", timeout: 20_000 });
+  const [roiFile] = await Promise.all([page.waitForEvent("download"), roiDownload.click()]);
+  const roi = pdfText(await readFile(await roiFile.path()));
+  for (const want of ["ROI Analysis", "Return on Investment", "Total Savings", "ROI = (Total Savings - Plan cost for the period) / Plan cost for the period x 100", AUTOMATION]) {
+    assert.ok(roi.includes(want), `the ROI PDF says "${want}": ${roi.slice(0, 400)}`);
+  }
+  assert.ok(!roi.includes("Success rate by automation"), "the ROI analysis is not the performance report");
 });
 
 pageTest("the customer pauses an automation and sees it paused", async ({ page }) => {
