@@ -412,3 +412,23 @@ func TestWorkspace_ACustomersOrganizationParameterIsIgnored(t *testing.T) {
 		t.Fatalf("staff automations of Beta: %s", res.body)
 	}
 }
+
+// TestProjects_AssigneesAreNamed: staff assign the organization's members and staff; every
+// reader of the project sees them by name, in the order assigned.
+func TestProjects_AssigneesAreNamed(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	body := strings.Replace(projectBody(w.acme, "Support Chatbot"), `"assigned_to":[]`,
+		`"assigned_to":["`+w.ids["employee"]+`","`+w.ids["customer"]+`"]`, 1)
+	id := w.create(t, "/api/v1/projects", body)
+	for _, path := range []string{"/api/v1/projects", "/api/v1/projects/" + id} {
+		res := w.as(t, "customer", "GET", path, "")
+		want := `"assignees":[{"id":"` + w.ids["employee"] + `","full_name":"Employee"},{"id":"` + w.ids["customer"] + `","full_name":"Customer"}]`
+		if res.status != 200 || !strings.Contains(res.body, want) {
+			t.Fatalf("%s: %d %s, want %s", path, res.status, res.body, want)
+		}
+	}
+	// Unassigned: an empty list, never null.
+	if res := w.as(t, "employee", "PUT", "/api/v1/projects/"+id, projectBody(w.acme, "Support Chatbot")); !strings.Contains(res.body, `"assignees":[]`) {
+		t.Fatalf("unassigned: %s", res.body)
+	}
+}

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { MOBILE, e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectText, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -53,9 +53,17 @@ pageTest("staff create a project and an automation for the demo organization", a
   await form.getByLabel("Description").fill("Answers the phone after hours and books visits.");
   await form.getByLabel("Status").selectOption("in_progress");
   await form.getByLabel("Progress (%)").fill("20");
+  // Assignees: the organization's members and staff (Northwind's people are not offered).
+  const assignees = form.getByRole("group", { name: "Assignees (optional)" });
+  await expectVisible(assignees.getByLabel("Casey Customer"), "a member of Brightside Dental");
+  assert.equal(await assignees.getByLabel("Noor Haddad").count(), 0, "another organization's customer is not offered");
+  await assignees.getByLabel("Casey Customer").check();
+  await assignees.getByLabel("Sam Support").check();
   await form.getByRole("button", { name: "Create Project" }).click();
   await expectVisible(page.getByRole("status").filter({ hasText: `${PROJECT} has been created.` }), "the created notice");
   await expectVisible(page.getByRole("heading", { name: PROJECT }), "the new project's card");
+  const projectCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PROJECT }) });
+  await expectText(projectCard.getByTestId("project-assignees"), "Assigned to Casey Customer and Sam Support");
 
   await open(page, "/portal/automations");
   await page.getByRole("button", { name: "New Automation" }).click();

@@ -854,6 +854,11 @@ export interface Project {
   created_by: string | null;
   creator: PersonRef | null;
   assigned_to: string[];
+  /**
+   * Assignees names the people of AssignedTo that still have an account, in its order, so
+   * that a card can show who works on the project.
+   */
+  assignees: PersonRef[];
   created_at: string;
   updated_at: string;
   /**
