@@ -73,6 +73,17 @@ func (e *envFlags) envName(flagName string) string {
 	return "GROWTHDESK_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
 
+// given reports whether a setting was given, as a flag or in the environment.
+func (e *envFlags) given(name string) bool {
+	set := e.getenv(e.envName(name)) != ""
+	e.fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}
+
 func (e *envFlags) str(p *string, name, def, usage string) {
 	env := e.envName(name)
 	if v := e.getenv(env); v != "" {
@@ -191,7 +202,7 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e := newEnvFlags("serve", getenv, stderr)
 	e.str(&c.Addr, "addr", ":8080", "address to listen on")
 	e.database(&c.dbConfig)
-	e.str(&c.SiteURL, "site-url", "http://localhost:8080", "public base URL of the site, for canonical links, the sitemap and e-mails")
+	e.str(&c.SiteURL, "site-url", "http://localhost:8080", "public base URL of the site, for canonical links, the sitemap, checkout and e-mails; with --demo and no value, http://localhost:<port of --addr>")
 	e.str(&c.ContactEmbedURL, "contact-embed-url", "", "script URL of a third-party form that replaces the contact form")
 	e.boolean(&c.Demo, "demo", "seed demo content and show demo helpers")
 	e.boolean(&c.TrustProxyHeaders, "trust-proxy-headers", "count rate limits by X-Forwarded-For (only behind a proxy you run)")
@@ -216,9 +227,29 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.limit(&l.ClientErrors, "client-errors", server.DefaultClientErrorLimit, "browser error reports per client address")
 	e.limit(&l.Checkout, "checkout", server.DefaultCheckoutLimit, "checkouts started per client address")
 	e.limit(&l.Ingest, "ingest", server.DefaultIngestLimit, "automation runs reported per client address")
-	err := e.parse(args, func() []string { return c.validate() })
+	err := e.parse(args, func() []string {
+		if c.Demo && !e.given("site-url") {
+			c.SiteURL = demoSiteURL(c.Addr, c.SiteURL)
+		}
+		return c.validate()
+	})
 	c.SiteURL = strings.TrimRight(c.SiteURL, "/")
 	return c, err
+}
+
+// demoSiteURL is the site URL of a demo started without --site-url: the address it listens
+// on, so that `serve --demo --addr :9000` links to http://localhost:9000 (checkout, the test
+// provider's pages, e-mails) rather than to the default port. An address it cannot tell (a
+// bad --addr, port 0) keeps def.
+func demoSiteURL(addr, def string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" || port == "0" {
+		return def
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 func parseDBConfig(name string, args []string, getenv func(string) string, stderr io.Writer) (dbConfig, error) {

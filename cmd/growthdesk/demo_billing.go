@@ -50,7 +50,7 @@ func seedDemoBilling(ctx context.Context, db *store.DB) error {
 	}
 	for _, ev := range []*growthdesk.BillingEvent{
 		{ID: "evt_demo_northwind_subscription", Type: growthdesk.EventSubscriptionCreated, Provider: growthdesk.ProviderTest, Created: start,
-			CustomerID: customer, OrganizationID: org, Subscription: &growthdesk.SubscriptionEvent{ID: "sub_test_demo_northwind", Status: "active",
+			CustomerID: customer, OrganizationID: org, Subscription: &growthdesk.SubscriptionEvent{ID: "sub_test_demo_northwind", Status: "active", Created: &start,
 				PriceID: plan.PriceID, Amount: plan.Amount, Currency: plan.Currency, Interval: plan.Interval, CurrentPeriodEnd: &end,
 				PaymentMethod: &growthdesk.PaymentMethod{Brand: "visa", Last4: "4242"}}},
 		paid("1", start, renewed),

@@ -443,3 +443,27 @@ func TestRun_LimitSettingTakesEffect(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestServeConfig_ADemoWithoutSiteURLLinksToItsOwnAddress(t *testing.T) {
+	cases := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--demo", "--addr", ":9000"}, nil, "http://localhost:9000"},
+		{[]string{"--demo", "--addr", "127.0.0.1:9001"}, nil, "http://127.0.0.1:9001"},
+		{[]string{"--demo", "--addr", "[::]:9002"}, nil, "http://localhost:9002"},
+		{[]string{"--demo", "--addr", "[::1]:9003"}, nil, "http://[::1]:9003"},
+		{[]string{"--demo"}, nil, "http://localhost:8080"},
+		{[]string{"--demo", "--addr", ":9000", "--site-url", "https://demo.example.com"}, nil, "https://demo.example.com"},
+		{[]string{"--demo", "--addr", ":9000"}, map[string]string{"GROWTHDESK_SITE_URL": "https://demo.example.com/"}, "https://demo.example.com"},
+		{[]string{"--addr", ":9000"}, nil, "http://localhost:8080"},
+		{nil, map[string]string{"GROWTHDESK_DEMO": "true", "GROWTHDESK_ADDR": ":9004"}, "http://localhost:9004"},
+	}
+	for _, tc := range cases {
+		cfg, err := parseServeConfig(tc.args, env(tc.env), io.Discard)
+		if err != nil || cfg.SiteURL != tc.want {
+			t.Errorf("%v %v: site URL %q, %v; want %q", tc.args, tc.env, cfg.SiteURL, err, tc.want)
+		}
+	}
+}

@@ -126,7 +126,7 @@ var jsonForms = map[string]any{
 	"AutomationSecret":   growthdesk.AutomationSecret{Automation: &growthdesk.Automation{}}, // never answered without its automation
 	"GenerateInput":      growthdesk.GenerateInput{},
 	"PersonRef":          growthdesk.PersonRef{},
-	"Project":            growthdesk.Project{AssignedTo: []string{}},
+	"Project":            growthdesk.Project{AssignedTo: []string{}, Assignees: []growthdesk.PersonRef{}},
 	"ProjectInput":       growthdesk.ProjectInput{},
 	"ProjectList":        growthdesk.ProjectList{Items: []*growthdesk.Project{}}, // the services never answer a nil list
 	"ProjectUpdate":      growthdesk.ProjectUpdate{},

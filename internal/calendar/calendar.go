@@ -1,6 +1,6 @@
 // Package calendar writes meetings as iCalendar (RFC 5545) documents: the scheduling messages
 // attached to meeting e-mails (iTIP, RFC 5546: METHOD:REQUEST and METHOD:CANCEL), the
-// "Add to calendar" file of one meeting, and each user's subscribed feed. The serialization,
+// "Add to calendar" file of one meeting (METHOD:PUBLISH), and each user's subscribed feed. The serialization,
 // text escaping and line folding are github.com/arran4/golang-ical's.
 package calendar
 
@@ -58,7 +58,19 @@ func (w *Writer) Invitation(m *growthdesk.Meeting, method string) ([]byte, error
 		return nil, errors.New("calendar: method must be REQUEST or CANCEL")
 	}
 	cal := w.calendar(meth)
-	w.event(cal, m, method == "CANCEL")
+	w.event(cal, m, method == "CANCEL", true)
+	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
+}
+
+// Download is one meeting as the file "Add to calendar" saves: METHOD:PUBLISH, a copy of the
+// event for the viewer's own calendar, not a scheduling message. A REQUEST would make a
+// calendar app treat the file as an invitation to answer (RSVP) and the importer as an
+// attendee of it; the invitations that do ask for an answer go by e-mail. As RFC 5546 has
+// it for PUBLISH, the file names no attendees. A cancelled meeting is published with
+// STATUS:CANCELLED and its higher SEQUENCE, so that importing it again removes the event.
+func (w *Writer) Download(m *growthdesk.Meeting) ([]byte, error) {
+	cal := w.calendar(ics.MethodPublish)
+	w.event(cal, m, m.Status == growthdesk.MeetingStatusCancelled, false)
 	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
 }
 
@@ -71,7 +83,7 @@ func (w *Writer) Feed(name string, meetings []*growthdesk.Meeting) ([]byte, erro
 	cal.SetRefreshInterval("PT1H")
 	cal.SetXPublishedTTL("PT1H")
 	for _, m := range meetings {
-		w.event(cal, m, m.Status == growthdesk.MeetingStatusCancelled)
+		w.event(cal, m, m.Status == growthdesk.MeetingStatusCancelled, true)
 	}
 	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
 }
@@ -84,7 +96,7 @@ func (w *Writer) calendar(method ics.Method) *ics.Calendar {
 	return cal
 }
 
-func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled bool) {
+func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled, attendees bool) {
 	e := cal.AddEvent(w.UID(m.ID))
 	e.SetDtStampTime(w.Now())
 	e.SetCreatedTime(m.CreatedAt)
@@ -108,7 +120,7 @@ func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled bool)
 	}
 	e.SetOrganizer("mailto:"+w.organizerEmail, ics.WithCN(paramText(w.organizerName)))
 	for _, a := range m.Attendees {
-		if a.Email == "" {
+		if a.Email == "" || !attendees {
 			continue
 		}
 		e.AddAttendee(a.Email, ics.WithCN(paramText(a.Name)), ics.CalendarUserTypeIndividual,

@@ -118,3 +118,41 @@ func TestFeed_ListsEveryMeetingWithItsStatus(t *testing.T) {
 		t.Fatalf("feed events:\n%s", data)
 	}
 }
+
+func TestDownload_IsAPublishedCopyNotAnInvitation(t *testing.T) {
+	w, err := New("Growthdesk", "hello@growthdesk.io", "growthdesk.io")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testMeeting()
+	data, err := w.Download(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := parse(t, data)
+	method := ""
+	for _, p := range cal.CalendarProperties {
+		if p.IANAToken == "METHOD" {
+			method = p.Value
+		}
+	}
+	events := cal.Events()
+	if method != "PUBLISH" || len(events) != 1 {
+		t.Fatalf("METHOD %q, %d events:\n%s", method, len(events), data)
+	}
+	e := events[0]
+	if e.Id() != m.ID+"@growthdesk.io" || e.GetProperty(ics.ComponentPropertySequence).Value != "2" ||
+		e.GetProperty(ics.ComponentPropertyStatus).Value != "CONFIRMED" || len(e.Attendees()) != 0 || strings.Contains(string(data), "RSVP") {
+		t.Fatalf("download:\n%s", data)
+	}
+	m.Status, m.Sequence = growthdesk.MeetingStatusCancelled, 3
+	data, err = w.Download(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ce := parse(t, data).Events()[0]
+	if !strings.Contains(string(data), "METHOD:PUBLISH") || ce.Id() != e.Id() ||
+		ce.GetProperty(ics.ComponentPropertySequence).Value != "3" || ce.GetProperty(ics.ComponentPropertyStatus).Value != "CANCELLED" {
+		t.Fatalf("cancelled download:\n%s", data)
+	}
+}

@@ -362,15 +362,26 @@ func (s *Automations) Runs(ctx context.Context, c *Caller, id string, limit int)
 
 var errBadAutomationToken = &Error{Code: EUnauthorized, Message: "Send this automation's token as Authorization: Bearer <token>."}
 
+// unknownAutomationHash stands in for the stored hash of an automation that does not exist,
+// so that an unknown id costs the same hash and comparison as a wrong token.
+var unknownAutomationHash = HashAutomationToken("gda_no-such-automation")
+
 // Ingest records a run that an automation engine reports with the automation's token. An
-// unknown automation is ENotFound, a missing or wrong token EUnauthorized, and a run of a
-// paused or draft automation EConflict (the engine should not be running it).
+// unknown automation and a missing or wrong token get the same EUnauthorized, after the same
+// work (hash and constant-time comparison), so that the endpoint never tells whether an id
+// exists; a run of a paused or draft automation is EConflict (the engine should not be
+// running it), answered only to the token's holder.
 func (s *Automations) Ingest(ctx context.Context, id, token string, in RunInput) (*AutomationRun, error) {
 	orgID, status, hash, err := s.Store.AutomationTokenHash(ctx, id)
-	if err != nil {
+	known := err == nil
+	if ErrorCode(err) == ENotFound {
+		hash = unknownAutomationHash
+	} else if err != nil {
 		return nil, err
 	}
-	if token == "" || !constantTimeEqual(HashAutomationToken(token), hash) {
+	// Hash even an empty token: the work done must not depend on what was sent.
+	match := constantTimeEqual(HashAutomationToken(token), hash)
+	if !known || token == "" || hash == "" || !match {
 		return nil, errBadAutomationToken
 	}
 	now := s.now()

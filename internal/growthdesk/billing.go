@@ -47,7 +47,11 @@ const (
 	AuditSubscriptionDelete = "billing.subscription_delete"
 	AuditSubscriptionCancel = "billing.subscription_cancel"
 	AuditSubscriptionResume = "billing.subscription_resume"
-	AuditPlanSave           = "billing.plan_save"
+	// AuditSubscriptionReplaced records a subscription cancelled because a newer one of the
+	// same organization became active (a plan change, or a second purchase that slipped
+	// through): an organization pays for one subscription at a time.
+	AuditSubscriptionReplaced = "billing.subscription_replaced"
+	AuditPlanSave             = "billing.plan_save"
 )
 
 // EmailPaymentFailed tells an organization's customers that a payment failed.
@@ -276,15 +280,25 @@ type BillingEvent struct {
 type CheckoutEvent struct {
 	SessionID      string
 	SubscriptionID string
-	PaymentStatus  string // paid, unpaid, no_payment_required
-	Amount         int64
-	Currency       string
+	// Mode is the session's: subscription or payment (one-time).
+	Mode          string
+	PaymentStatus string // paid, unpaid, no_payment_required
+	Amount        int64
+	Currency      string
+	// InvoiceID, InvoiceNumber and DocumentURL describe the document of a one-time purchase:
+	// the provider's invoice (its hosted page) or, without one, the payment's receipt.
+	InvoiceID     string
+	InvoiceNumber string
+	DocumentURL   string
 }
 
 // SubscriptionEvent is a subscription's state at the event's time.
 type SubscriptionEvent struct {
-	ID                string
-	Status            string // the provider's: active, trialing, past_due, unpaid, canceled, incomplete…
+	ID     string
+	Status string // the provider's: active, trialing, past_due, unpaid, canceled, incomplete…
+	// Created is when the provider created the subscription: of two live subscriptions of an
+	// organization, the newer replaces the older.
+	Created           *time.Time
 	PriceID           string
 	Amount            int64
 	Currency          string
@@ -320,6 +334,23 @@ func PortalStatus(providerStatus string) string {
 	}
 }
 
+// ProviderStatusRank orders a provider's subscription statuses along a subscription's life:
+// incomplete (created, not paid yet) 0; trialing, active, past_due, unpaid, paused 1;
+// incomplete_expired and canceled (ended) 2. Stripe stamps events in whole seconds, so a
+// subscription's creation (incomplete) and its activation often carry the same time and may
+// arrive in either order; of two events of one second, one that would move the subscription
+// back to an earlier stage of its life is older news and is not applied.
+func ProviderStatusRank(providerStatus string) int {
+	switch providerStatus {
+	case "incomplete":
+		return 0
+	case "canceled", "cancelled", "incomplete_expired":
+		return 2
+	default:
+		return 1
+	}
+}
+
 // CheckoutParams is what a provider needs to start a checkout.
 type CheckoutParams struct {
 	OrganizationID string
@@ -346,6 +377,12 @@ type PaymentProvider interface {
 	CreatePortalSession(ctx context.Context, customerID, returnURL string) (string, error)
 	// SetCancelAtPeriodEnd schedules or unschedules the end of a subscription.
 	SetCancelAtPeriodEnd(ctx context.Context, subscriptionID string, cancel bool) error
+	// ExpireCheckout ends an open checkout so that it can no longer be paid; a session that
+	// is no longer open is not an error.
+	ExpireCheckout(ctx context.Context, sessionID string) error
+	// CancelSubscription ends a subscription now, crediting the unused time of its period
+	// (prorated); one that has ended already is not an error.
+	CancelSubscription(ctx context.Context, subscriptionID string) error
 }
 
 // BillingStore keeps plans, customers, subscriptions, invoices, checkouts and events.
@@ -367,6 +404,14 @@ type BillingStore interface {
 	// (the test provider's capability pages) reads any session by its unguessable id.
 	GetCheckoutSession(ctx context.Context, scope Scope, id string, anyScope bool) (*CheckoutSession, error)
 	ExpireCheckoutSession(ctx context.Context, id string) error
+	// OpenCheckoutSessions lists the ids of the organization's open checkouts at provider.
+	OpenCheckoutSessions(ctx context.Context, provider, orgID string) ([]string, error)
+	// LiveSubscriptions lists the organization's subscriptions at provider that are not
+	// cancelled, the newest (by the provider's creation time) first.
+	LiveSubscriptions(ctx context.Context, provider, orgID string) ([]*Subscription, error)
+	// ReplaceSubscription marks a subscription cancelled (and ended at the provider), with its
+	// audit entry; false when it was cancelled already.
+	ReplaceSubscription(ctx context.Context, id string, audit AuditEntry) (bool, error)
 	// ClaimCheckoutSession marks an open session complete; false when it was not open (paid
 	// or canceled already, e.g. by a second click on Pay).
 	ClaimCheckoutSession(ctx context.Context, id string) (bool, error)
@@ -409,10 +454,11 @@ func (b *Billing) now() time.Time {
 var (
 	// A customer without an organization, or a staff account, has no organization to bill:
 	// the request conflicts with the account's state (409), like Team's missing organization.
-	errBillingNoOrg    = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours before you buy a plan."}
-	errBillingStaff    = &Error{Code: EConflict, Message: "Plans are bought by customers for their organization. Staff accounts have no billing of their own."}
-	errImpersonatePay  = &Error{Code: EForbidden, Message: "Payments cannot be changed while impersonating a user."}
-	errBillingOverview = &Error{Code: EForbidden, Message: "Access Denied: Only administrators can access billing overview."}
+	errBillingNoOrg   = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours before you buy a plan."}
+	errBillingStaff   = &Error{Code: EConflict, Message: "Plans are bought by customers for their organization. Staff accounts have no billing of their own."}
+	errImpersonatePay = &Error{Code: EForbidden, Message: "Payments cannot be changed while impersonating a user."}
+	// The spec's refusal of the billing overview; the page puts 'Access Denied: ' before it.
+	errBillingOverview = &Error{Code: EForbidden, Message: "Only administrators can access billing overview."}
 )
 
 // CanManagePayments allows approved customers with an organization to check out, cancel,
@@ -832,7 +878,67 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 			mails = append(mails, mail)
 		}
 	}
-	return b.Store.ApplyEvent(ctx, ev, mails)
+	applied, err := b.Store.ApplyEvent(ctx, ev, mails)
+	if err != nil {
+		return false, err
+	}
+	// Settle on every delivery, applied or not: a failure answers 500, the provider delivers
+	// the event again, and settling again finishes the work.
+	if err := b.settle(ctx, ev); err != nil {
+		return applied, err
+	}
+	return applied, nil
+}
+
+// settle keeps an organization to one purchase at a time once an event is applied. The
+// "already has this plan" check runs only when a checkout starts, so two checkouts opened
+// side by side could both be paid: a completed checkout expires the organization's other open
+// checkouts (at the provider too, so that they can no longer be paid), and when the
+// organization's newest subscription is active, every older live one is cancelled at the
+// provider (its unused time credited) and here. The second rule is also how a plan change
+// works: the new plan's subscription replaces the old one when it is paid (ADR 15). Both
+// steps are idempotent.
+func (b *Billing) settle(ctx context.Context, ev *BillingEvent) error {
+	org := ev.OrganizationID
+	if org == "" || ev.Provider != b.Provider.Name() {
+		return nil
+	}
+	if ev.Checkout != nil {
+		open, err := b.Store.OpenCheckoutSessions(ctx, ev.Provider, org)
+		if err != nil {
+			return err
+		}
+		for _, id := range open {
+			if id == ev.Checkout.SessionID {
+				continue
+			}
+			if err := b.Provider.ExpireCheckout(ctx, id); err != nil {
+				return fmt.Errorf("expire checkout %s at provider: %w", id, err)
+			}
+			if err := b.Store.ExpireCheckoutSession(ctx, id); err != nil {
+				return err
+			}
+		}
+	}
+	live, err := b.Store.LiveSubscriptions(ctx, ev.Provider, org)
+	if err != nil {
+		return err
+	}
+	if len(live) < 2 || live[0].Status != SubscriptionActive {
+		return nil // nothing to replace, or the newest is not paid yet: the older one stays
+	}
+	keep := live[0]
+	for _, old := range live[1:] {
+		if err := b.Provider.CancelSubscription(ctx, old.ProviderSubscriptionID); err != nil {
+			return fmt.Errorf("cancel replaced subscription %s at provider: %w", old.ProviderSubscriptionID, err)
+		}
+		if _, err := b.Store.ReplaceSubscription(ctx, old.ID, AuditEntry{Action: AuditSubscriptionReplaced, TargetType: "subscription",
+			TargetID: old.ID, Details: map[string]any{"organization_id": org, "plan_name": old.PlanName, "replaced_by": keep.ID,
+				"replaced_by_plan": keep.PlanName, "event_id": ev.ID}}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // FormatMoney writes cents of a currency as people read them: $1.00 for usd, 12.50 EUR otherwise.

@@ -40,7 +40,7 @@ func TestPolicy_Billing(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
-	if msg := ErrorMessage(CanViewBillingOverview(employee)); msg != "Access Denied: Only administrators can access billing overview." {
+	if msg := ErrorMessage(CanViewBillingOverview(employee)); msg != "Only administrators can access billing overview." {
 		t.Errorf("overview refusal %q", msg)
 	}
 }
@@ -78,6 +78,10 @@ func TestPlan_ValidateAndFormat(t *testing.T) {
 	}
 	if FormatMoney(100, "usd") != "$1.00" || FormatMoney(12345, "eur") != "123.45 EUR" {
 		t.Fatal("FormatMoney")
+	}
+	if ProviderStatusRank("incomplete") >= ProviderStatusRank("active") || ProviderStatusRank("past_due") != ProviderStatusRank("active") ||
+		ProviderStatusRank("canceled") <= ProviderStatusRank("unpaid") {
+		t.Fatal("ProviderStatusRank")
 	}
 	if PortalStatus("trialing") != SubscriptionActive || PortalStatus("unpaid") != SubscriptionPastDue || PortalStatus("canceled") != SubscriptionCancelled {
 		t.Fatal("PortalStatus")

@@ -229,6 +229,9 @@ type MeetingCalendar interface {
 	// Invitation is one meeting as a scheduling message: method "REQUEST" for an invitation
 	// or an update, "CANCEL" for a cancellation.
 	Invitation(m *Meeting, method string) ([]byte, error)
+	// Download is one meeting as a file to add to one's own calendar (METHOD:PUBLISH): not a
+	// scheduling message, so importing it asks no one to answer.
+	Download(m *Meeting) ([]byte, error)
 	// Feed is a published calendar of meetings, for calendar apps that subscribe to a URL.
 	Feed(name string, meetings []*Meeting) ([]byte, error)
 }
@@ -341,17 +344,14 @@ func (s *Meetings) Get(ctx context.Context, c *Caller, id string) (*Meeting, err
 	return s.Store.GetMeeting(ctx, c.Scope(), id)
 }
 
-// ICS returns one meeting of the caller's scope as an iCalendar file to add to a calendar.
+// ICS returns one meeting of the caller's scope as an iCalendar file to add to a calendar
+// (METHOD:PUBLISH; the e-mailed invitations are the REQUEST and CANCEL messages).
 func (s *Meetings) ICS(ctx context.Context, c *Caller, id string) (*Meeting, []byte, error) {
 	m, err := s.Get(ctx, c, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	method := "REQUEST"
-	if m.Status == MeetingStatusCancelled {
-		method = "CANCEL"
-	}
-	data, err := s.Calendar.Invitation(m, method)
+	data, err := s.Calendar.Download(m)
 	return m, data, err
 }
 

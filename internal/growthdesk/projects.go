@@ -81,8 +81,11 @@ type Project struct {
 	CreatedBy  *string    `json:"created_by"`
 	Creator    *PersonRef `json:"creator"`
 	AssignedTo []string   `json:"assigned_to" tstype:"string[]"`
-	CreatedAt  time.Time  `json:"created_at"`
-	UpdatedAt  time.Time  `json:"updated_at"`
+	// Assignees names the people of AssignedTo that still have an account, in its order, so
+	// that a card can show who works on the project.
+	Assignees []PersonRef `json:"assignees" tstype:"PersonRef[]"`
+	CreatedAt time.Time   `json:"created_at"`
+	UpdatedAt time.Time   `json:"updated_at"`
 	// Updates are the progress updates, newest first; only the single-project answer has them.
 	Updates []*ProjectUpdate `json:"updates,omitempty" tstype:"ProjectUpdate[]"`
 }

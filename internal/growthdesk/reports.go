@@ -9,6 +9,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -74,10 +75,10 @@ var schedulePeriod = map[string]string{
 
 // reportInfo names and describes each report type.
 var reportInfo = map[string][2]string{
-	ReportTypeAutomationPerformance: {"Automation Performance Report", "Runs, success rates and items processed for each of your automations."},
+	ReportTypeAutomationPerformance: {"Automation Performance Report", "Runs and success rates of each of your automations, and their trend."},
 	ReportTypeCostSavings:           {"Cost Savings Analysis", "Money and hours your automations saved, by automation and by type."},
-	ReportTypeUsageMetrics:          {"Usage Metrics", "How often each automation ran over the period, day by day."},
-	ReportTypeROIAnalysis:           {"ROI Analysis", "The return of your automations: savings against the work they replace."},
+	ReportTypeUsageMetrics:          {"Usage Metrics", "How often each automation ran and how many items it processed, over the period."},
+	ReportTypeROIAnalysis:           {"ROI Analysis", "The return of your automations: the work they replace, weighed against your plan's price."},
 }
 
 // FullTimeHoursPerWeek is the working week Efficiency Gain compares hours saved with.
@@ -129,6 +130,8 @@ type TrendPoint struct {
 	Start      time.Time `json:"start"`
 	Runs       int       `json:"runs"`
 	Successful int       `json:"successful"`
+	// ItemsProcessed is what the span's runs processed (the usage report's figure).
+	ItemsProcessed int64 `json:"items_processed"`
 	// SuccessRate is null for a span without runs, so that a chart leaves a gap there.
 	SuccessRate *float64 `json:"success_rate"`
 }
@@ -151,6 +154,12 @@ type AutomationFigures struct {
 	ItemsProcessed int64          `json:"items_processed"`
 	HoursSaved     float64        `json:"hours_saved"`
 	SavingsCents   int64          `json:"savings_cents"`
+	// MinutesSavedPerRun and HourlyCostCents are the automation's settings the savings come
+	// from: a successful run saves its minutes, worth the hourly cost of the work replaced.
+	MinutesSavedPerRun int   `json:"minutes_saved_per_run"`
+	HourlyCostCents    int64 `json:"hourly_cost_cents"`
+	// LastRunAt is the start of the automation's newest run of the period (null: none).
+	LastRunAt *time.Time `json:"last_run_at"`
 }
 
 // ReportSummary is what the Reports page shows for a period, computed from the runs of the
@@ -198,6 +207,61 @@ type ReportJob struct {
 	OrganizationName string
 	// Notify says the report was scheduled: its organization's customers get an e-mail.
 	Notify bool
+	// Plan is the organization's active subscription (nil: none), what the ROI analysis
+	// weighs the savings against.
+	Plan *PlanCost
+}
+
+// PlanCost is the price of an organization's active subscription plan.
+type PlanCost struct {
+	PlanName string
+	// Amount is in cents of Currency per billing cycle ("monthly" or "yearly").
+	Amount       int64
+	Currency     string
+	BillingCycle string
+}
+
+// ROIFigures are the ROI analysis of a period: the savings (hours saved at the hourly cost of
+// the work they replace) against what the organization's plan costs over the same period.
+type ROIFigures struct {
+	SavingsCents int64
+	// Days is the period's length; PlanCostCents the plan's price prorated to it: a monthly
+	// price × 12 × days ÷ 365, a yearly price × days ÷ 365.
+	Days          float64
+	PlanCostCents int64
+	// NetCents is savings minus plan cost.
+	NetCents int64
+	// ROIPercent is NetCents ÷ PlanCostCents × 100, rounded to one decimal; nil without a
+	// recurring plan priced in dollars (the savings' currency), when it cannot be computed.
+	ROIPercent *float64
+	// SavingsPerDollar is savings ÷ plan cost (nil like ROIPercent).
+	SavingsPerDollar *float64
+}
+
+// ComputeROI weighs a period's savings against the plan's price prorated to the period.
+func ComputeROI(s *ReportSummary, plan *PlanCost) ROIFigures {
+	out := ROIFigures{SavingsCents: s.TotalSavingsCents, Days: s.To.Sub(s.From).Hours() / 24}
+	if plan == nil || plan.Amount <= 0 || !strings.EqualFold(plan.Currency, "usd") {
+		return out
+	}
+	var perYear float64
+	switch plan.BillingCycle {
+	case "monthly":
+		perYear = float64(plan.Amount) * 12
+	case "yearly":
+		perYear = float64(plan.Amount)
+	default:
+		return out // a one-time price is not a cost of the period
+	}
+	out.PlanCostCents = int64(math.Round(perYear * out.Days / 365))
+	if out.PlanCostCents <= 0 {
+		return out
+	}
+	out.NetCents = out.SavingsCents - out.PlanCostCents
+	roi := round1(float64(out.NetCents) / float64(out.PlanCostCents) * 100)
+	per := math.Round(float64(out.SavingsCents)/float64(out.PlanCostCents)*100) / 100
+	out.ROIPercent, out.SavingsPerDollar = &roi, &per
+	return out
 }
 
 // ReportFiles are the files of a generated report.
@@ -222,8 +286,11 @@ type ReportStore interface {
 	RunFacts(ctx context.Context, orgID string, from, to time.Time) ([]RunFact, error)
 	// CountActiveAutomations counts orgID's automations whose status is active.
 	CountActiveAutomations(ctx context.Context, orgID string) (int, error)
-	// AutomationNames returns every automation of orgID (id, name, type), for the files.
+	// AutomationNames returns every automation of orgID (id, name, type, minutes saved per
+	// run, hourly cost), for the files.
 	AutomationNames(ctx context.Context, orgID string) ([]*AutomationFigures, error)
+	// PlanCost returns the price of orgID's active subscription, nil when it has none.
+	PlanCost(ctx context.Context, orgID string) (*PlanCost, error)
 	// RequestReport marks the report id within scope generating for period (ENotFound
 	// outside scope, EConflict when it is generating already), with the audit entry.
 	RequestReport(ctx context.Context, scope Scope, id string, period ReportPeriod, audit AuditEntry) (*Report, error)
@@ -364,17 +431,23 @@ func Summarize(org, period string, from, to time.Time, facts []RunFact, active i
 	for _, f := range facts {
 		a := byAuto[f.AutomationID]
 		if a == nil {
-			a = &AutomationFigures{ID: f.AutomationID, Name: f.AutomationName, Type: f.Type}
+			a = &AutomationFigures{ID: f.AutomationID, Name: f.AutomationName, Type: f.Type,
+				MinutesSavedPerRun: f.MinutesSavedPerRun, HourlyCostCents: f.HourlyCostCents}
 			byAuto[f.AutomationID] = a
 			sum.Automations = append(sum.Automations, a)
 		}
 		a.Runs++
 		a.ItemsProcessed += int64(f.ItemsProcessed)
+		if a.LastRunAt == nil || f.StartedAt.After(*a.LastRunAt) {
+			started := f.StartedAt
+			a.LastRunAt = &started
+		}
 		sum.TotalRuns++
 		sum.ItemsProcessed += int64(f.ItemsProcessed)
 		i := sort.Search(len(buckets), func(i int) bool { return buckets[i].Start.After(f.StartedAt) }) - 1
 		if i >= 0 {
 			buckets[i].Runs++
+			buckets[i].ItemsProcessed += int64(f.ItemsProcessed)
 		}
 		if f.Outcome != RunOutcomeSuccess {
 			continue
@@ -659,6 +732,10 @@ func (s *Reports) produce(ctx context.Context, job *ReportJob) (*ReportFiles, st
 	if err != nil {
 		s.log().Error("report figures", "report", r.ID, "err", err)
 		return nil, "The figures could not be computed."
+	}
+	if job.Plan, err = s.Store.PlanCost(ctx, r.OrganizationID); err != nil {
+		s.log().Error("report plan", "report", r.ID, "err", err)
+		return nil, "The plan's price could not be read."
 	}
 	pdf, err := s.Renderer.PDF(job, sum)
 	if err != nil {

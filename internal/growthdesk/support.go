@@ -383,8 +383,8 @@ type SupportStore interface {
 	Customer(ctx context.Context, id string) (*Profile, error)
 	// StaffMember reports whether id is an approved staff account.
 	StaffMember(ctx context.Context, id string) (bool, error)
-	// CountOpen counts the tickets of an organization that are open or in progress.
-	CountOpen(ctx context.Context, orgID string) (int, error)
+	// CountOpenOf counts the tickets whose customer is profileID that are open or in progress.
+	CountOpenOf(ctx context.Context, profileID string) (int, error)
 	// RecentAnswers returns the newest staff answers (never internal notes) on tickets of
 	// the scope, as dashboard activity.
 	RecentAnswers(ctx context.Context, scope Scope, limit int) ([]Activity, error)
@@ -608,17 +608,14 @@ func (s *Support) Summary(ctx context.Context, c *Caller, f TicketFilter) (*Tick
 	return s.Store.Summary(ctx, q)
 }
 
-// OpenTicketCount counts the open and in-progress tickets of the caller's organization, for
-// the dashboard's Open Tickets card (0 for an account without an organization).
+// OpenTicketCount counts the caller's own open and in-progress tickets (those whose customer
+// is the caller), for the dashboard's Open Tickets card as the spec counts it; a colleague's
+// tickets are not the caller's to follow up.
 func (s *Support) OpenTicketCount(ctx context.Context, c *Caller) (int, error) {
 	if err := CanViewTickets(c); err != nil {
 		return 0, err
 	}
-	scope := c.Scope()
-	if scope.Organization() == "" {
-		return 0, nil
-	}
-	return s.Store.CountOpen(ctx, scope.Organization())
+	return s.Store.CountOpenOf(ctx, c.Profile.ID)
 }
 
 // RecentActivity returns the newest staff answers on the caller's organization's tickets, for

@@ -31,10 +31,12 @@ func DecodeEvent(ev *stripe.Event, provider string, lookup PaymentMethodLookup) 
 		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
 			return nil, fmt.Errorf("decode checkout session: %w", err)
 		}
-		out.Checkout = &growthdesk.CheckoutEvent{SessionID: s.ID, PaymentStatus: string(s.PaymentStatus), Amount: s.AmountTotal, Currency: string(s.Currency)}
+		out.Checkout = &growthdesk.CheckoutEvent{SessionID: s.ID, Mode: string(s.Mode), PaymentStatus: string(s.PaymentStatus),
+			Amount: s.AmountTotal, Currency: string(s.Currency)}
 		if s.Subscription != nil {
 			out.Checkout.SubscriptionID = s.Subscription.ID
 		}
+		checkoutDocument(out.Checkout, &s)
 		if s.Customer != nil {
 			out.CustomerID = s.Customer.ID
 		}
@@ -43,7 +45,7 @@ func DecodeEvent(ev *stripe.Event, provider string, lookup PaymentMethodLookup) 
 		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
 			return nil, fmt.Errorf("decode subscription: %w", err)
 		}
-		sub := &growthdesk.SubscriptionEvent{ID: s.ID, Status: string(s.Status), CancelAtPeriodEnd: s.CancelAtPeriodEnd}
+		sub := &growthdesk.SubscriptionEvent{ID: s.ID, Status: string(s.Status), CancelAtPeriodEnd: s.CancelAtPeriodEnd, Created: unixPtr(s.Created)}
 		if s.Customer != nil {
 			out.CustomerID = s.Customer.ID
 		}
@@ -104,6 +106,22 @@ func DecodeEvent(ev *stripe.Event, provider string, lookup PaymentMethodLookup) 
 		out.Invoice = inv
 	}
 	return out, nil
+}
+
+// checkoutDocument takes the document of a one-time purchase from a checkout session, when
+// the session carries it: the invoice's hosted page (or PDF), else the payment's receipt. In
+// a webhook the invoice and the payment are ids only; Stripe.ParseWebhook asks for them.
+func checkoutDocument(co *growthdesk.CheckoutEvent, s *stripe.CheckoutSession) {
+	if in := s.Invoice; in != nil && in.ID != "" {
+		co.InvoiceID, co.InvoiceNumber = in.ID, in.Number
+		co.DocumentURL = in.HostedInvoiceURL
+		if co.DocumentURL == "" {
+			co.DocumentURL = in.InvoicePDF
+		}
+	}
+	if co.DocumentURL == "" && s.PaymentIntent != nil && s.PaymentIntent.LatestCharge != nil {
+		co.DocumentURL = s.PaymentIntent.LatestCharge.ReceiptURL
+	}
 }
 
 func unixPtr(sec int64) *time.Time {

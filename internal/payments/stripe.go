@@ -80,6 +80,9 @@ func (s *Stripe) CreateCheckout(ctx context.Context, p growthdesk.CheckoutParams
 	}
 	if p.Plan.Mode == growthdesk.PlanModeSubscription {
 		params.SubscriptionData = &stripe.CheckoutSessionCreateSubscriptionDataParams{Metadata: map[string]string{"organization_id": p.OrganizationID}}
+	} else {
+		// A one-time purchase gets an invoice too, so that its billing history links a document.
+		params.InvoiceCreation = &stripe.CheckoutSessionCreateInvoiceCreationParams{Enabled: stripe.Bool(true)}
 	}
 	cs, err := s.client.V1CheckoutSessions.Create(ctx, params)
 	if err != nil {
@@ -115,6 +118,48 @@ func (s *Stripe) SetCancelAtPeriodEnd(ctx context.Context, id string, cancel boo
 	return err
 }
 
+// ExpireCheckout expires an open Checkout Session so that it can no longer be paid. Stripe
+// refuses to expire one that is complete or expired already (400): that is not an error here.
+func (s *Stripe) ExpireCheckout(ctx context.Context, id string) error {
+	_, err := s.client.V1CheckoutSessions.Expire(ctx, id, nil)
+	if alreadyDone(err) {
+		return nil
+	}
+	return err
+}
+
+// CancelSubscription cancels a subscription now, with a proration that credits the unused
+// time of its period to the customer's balance (used by the next invoice). A subscription
+// Stripe no longer has or has cancelled already (400, 404) is not an error here.
+func (s *Stripe) CancelSubscription(ctx context.Context, id string) error {
+	_, err := s.client.V1Subscriptions.Cancel(ctx, id, &stripe.SubscriptionCancelParams{Prorate: stripe.Bool(true), InvoiceNow: stripe.Bool(true)})
+	if alreadyDone(err) {
+		return nil
+	}
+	return err
+}
+
+// alreadyDone tells Stripe's refusals of a change that has nothing left to do (the object is
+// no longer in a state to change, or is gone) from failures worth a retry.
+func alreadyDone(err error) bool {
+	var se *stripe.Error
+	return errors.As(err, &se) && (se.HTTPStatusCode == http.StatusBadRequest || se.HTTPStatusCode == http.StatusNotFound)
+}
+
+// checkoutDocument asks Stripe for the document of a one-time purchase, which a webhook's
+// checkout session names by id only: the invoice's hosted page, else the charge's receipt.
+func (s *Stripe) checkoutDocument(ctx context.Context, co *growthdesk.CheckoutEvent) error {
+	params := &stripe.CheckoutSessionRetrieveParams{}
+	params.AddExpand("invoice")
+	params.AddExpand("payment_intent.latest_charge")
+	cs, err := s.client.V1CheckoutSessions.Retrieve(ctx, co.SessionID, params)
+	if err != nil {
+		return err
+	}
+	checkoutDocument(co, cs)
+	return nil
+}
+
 // ErrBadSignature answers a webhook whose signature is missing, wrong or too old.
 var ErrBadSignature = &growthdesk.Error{Code: growthdesk.EInvalid, Message: "The webhook signature is missing, wrong or too old.",
 	Fields: map[string]string{"stripe-signature": "Sign the payload with the endpoint's signing secret, within 300 seconds."}}
@@ -144,6 +189,11 @@ func (s *Stripe) ParseWebhook(ctx context.Context, payload []byte, signature str
 		return nil, err // Stripe could not be asked: a 500, and Stripe delivers the event again
 	} else if err != nil {
 		return nil, growthdesk.Errorf(growthdesk.EBadJSON, "The webhook payload is not a Stripe event this server understands.")
+	}
+	if co := out.Checkout; co != nil && co.Mode == growthdesk.PlanModePayment && co.DocumentURL == "" {
+		if err := s.checkoutDocument(ctx, co); err != nil {
+			return nil, err // a 500: Stripe delivers the event again
+		}
 	}
 	return out, nil
 }

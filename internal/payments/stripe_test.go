@@ -48,6 +48,12 @@ func TestStripe_CallsTheAPIThroughTheOfficialClient(t *testing.T) {
 	if err := st.SetCancelAtPeriodEnd(ctx, "sub_123", true); err != nil {
 		t.Fatalf("cancel at period end: %v", err)
 	}
+	if err := st.ExpireCheckout(ctx, id); err != nil {
+		t.Fatalf("expire checkout: %v", err)
+	}
+	if err := st.CancelSubscription(ctx, "sub_123"); err != nil {
+		t.Fatalf("cancel subscription: %v", err)
+	}
 }
 
 func signedEvent(t *testing.T, id, typ string, created time.Time, obj map[string]any) []byte {

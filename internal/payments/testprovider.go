@@ -90,6 +90,14 @@ func (p *TestProvider) sign(s string) string {
 // SetCancelAtPeriodEnd needs nothing at the test provider.
 func (p *TestProvider) SetCancelAtPeriodEnd(context.Context, string, bool) error { return nil }
 
+// ExpireCheckout needs nothing at the test provider: its checkout page pays only sessions the
+// store still has open.
+func (p *TestProvider) ExpireCheckout(context.Context, string) error { return nil }
+
+// CancelSubscription needs nothing at the test provider: it charges nobody, and the store's
+// record is its only state.
+func (p *TestProvider) CancelSubscription(context.Context, string) error { return nil }
+
 // CheckoutEvents are the events of paying a checkout with card: for a subscription,
 // customer.subscription.created, invoice.paid and checkout.session.completed; for a
 // one-time payment, checkout.session.completed.
@@ -98,6 +106,11 @@ func (p *TestProvider) CheckoutEvents(s *growthdesk.CheckoutSession, card growth
 	sessionObj := map[string]any{"id": s.ID, "object": "checkout.session", "customer": s.CustomerID, "client_reference_id": s.OrganizationID,
 		"mode": s.Mode, "status": "complete", "payment_status": "paid", "amount_total": s.Amount, "currency": s.Currency}
 	if s.Mode != growthdesk.PlanModeSubscription {
+		// A one-time purchase comes with its invoice, as Stripe's does with invoice creation on.
+		invID := "in_test_" + growthdesk.RandomToken(12)
+		sessionObj["invoice"] = map[string]any{"id": invID, "object": "invoice", "customer": s.CustomerID,
+			"number": strings.ToUpper(invID[8:16]) + "-0001", "amount_due": s.Amount, "amount_paid": s.Amount, "currency": s.Currency,
+			"status": "paid", "hosted_invoice_url": p.SiteURL + "/functions/v1/test-invoices/" + invID}
 		ev, err := p.event("checkout.session.completed", now, sessionObj)
 		return []*growthdesk.BillingEvent{ev}, err
 	}

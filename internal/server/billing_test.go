@@ -182,8 +182,16 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 			t.Fatalf("csv: %d %q %v", csvRes.status, rows, err)
 		}
 		for _, path := range []string{"/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"} {
-			if res := env.as(t, "employee", "GET", path, ""); res.status != 403 {
-				t.Fatalf("employee %s: %d", path, res.status)
+			for _, role := range []string{"employee", "customer"} {
+				if res := env.as(t, role, "GET", path, ""); res.status != 403 || !strings.Contains(res.body, `"message":"Only administrators can access billing overview."`) {
+					t.Fatalf("%s %s: %d %s", role, path, res.status, res.body)
+				}
+			}
+		}
+		for _, method := range []string{"PATCH", "DELETE"} {
+			if res := env.as(t, "employee", method, "/api/v1/admin/billing/subscriptions/"+sub.ID, `{"status":"cancelled"}`); res.status != 403 ||
+				!strings.Contains(res.body, "Only administrators can access billing overview.") {
+				t.Fatalf("employee %s: %d %s", method, res.status, res.body)
 			}
 		}
 		subPath := "/api/v1/admin/billing/subscriptions/" + sub.ID
@@ -464,6 +472,270 @@ func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
 		list := decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions", "").body)
 		if list.Total != 1 || len(acct.Invoices) != 1 {
 			t.Fatalf("two clicks bought %d subscriptions and %d invoices", list.Total, len(acct.Invoices))
+		}
+	})
+}
+
+// checkoutSession starts a checkout of priceID as role and returns the test provider's session id.
+func checkoutSession(t *testing.T, env *portalEnv, role, priceID string) string {
+	t.Helper()
+	res := env.as(t, role, "POST", "/functions/v1/stripe-checkout", `{"price_id":"`+priceID+`"}`)
+	if res.status != 200 {
+		t.Fatalf("checkout %s as %s: %d %s", priceID, role, res.status, res.body)
+	}
+	return strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
+}
+
+// subscriptionsOf lists an organization's subscriptions as the admins' overview shows them.
+func subscriptionsOf(t *testing.T, env *portalEnv, org string) (live, cancelled []growthdesk.Subscription) {
+	t.Helper()
+	for _, s := range decode[growthdesk.SubscriptionPage](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/subscriptions", "").body).Items {
+		switch {
+		case s.OrganizationName != org:
+		case s.Status == growthdesk.SubscriptionCancelled:
+			cancelled = append(cancelled, s)
+		default:
+			live = append(live, s)
+		}
+	}
+	return live, cancelled
+}
+
+// TestBilling_AnOrganizationNeverPaysForTwoSubscriptions: the "already has this plan" check
+// runs when a checkout starts, so two checkouts may be open side by side. Paying one expires
+// the other, which can then no longer be paid; and when two are paid at the same moment
+// anyway, the older subscription is cancelled as the newer one activates.
+func TestBilling_AnOrganizationNeverPaysForTwoSubscriptions(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		first := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
+		second := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
+		if res := form(env, t, "/functions/v1/test-checkout/"+first+"/pay", "card=4242"); res.status != 303 {
+			t.Fatalf("pay the first: %d %s", res.status, res.body)
+		}
+		if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+second, "").body; !strings.Contains(s, `"status":"expired"`) {
+			t.Fatalf("the second checkout after the first was paid: %s", s)
+		}
+		if page := env.do(t, "GET", "/functions/v1/test-checkout/"+second, "", ""); strings.Contains(page.body, ">Pay</button>") {
+			t.Fatalf("the expired checkout still offers Pay: %s", page.body)
+		}
+		paid := form(env, t, "/functions/v1/test-checkout/"+second+"/pay", "card=4242")
+		if loc := paid.header.Get("Location"); paid.status != 303 || loc != testSiteURL+"/portal/billing?canceled=true" {
+			t.Fatalf("paying the expired checkout: %d %s", paid.status, loc)
+		}
+		live, cancelled := subscriptionsOf(t, env, "Acme")
+		if len(live) != 1 || len(cancelled) != 0 {
+			t.Fatalf("Acme after two checkouts: %d live, %d cancelled", len(live), len(cancelled))
+		}
+		if acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body); len(acct.Invoices) != 1 {
+			t.Fatalf("Acme paid %d invoices", len(acct.Invoices))
+		}
+
+		// Beta pays two open checkouts at the same moment: both may get through, and Beta
+		// still ends with one live subscription.
+		a := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
+		b := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
+		done := make(chan int, 2)
+		for _, id := range []string{a, b} {
+			go func() {
+				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+id+"/pay", strings.NewReader("card=4444"))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+				r, err := client.Do(req)
+				if err != nil {
+					done <- 0
+					return
+				}
+				r.Body.Close()
+				done <- r.StatusCode
+			}()
+		}
+		for range 2 {
+			if code := <-done; code != 303 {
+				t.Errorf("pay: %d", code)
+			}
+		}
+		live, cancelled = subscriptionsOf(t, env, "Beta Bakery")
+		if len(live) != 1 || live[0].Status != growthdesk.SubscriptionActive {
+			t.Fatalf("Beta after two payments at once: live %+v, cancelled %+v", live, cancelled)
+		}
+		if len(cancelled) == 1 && !strings.Contains(env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body, growthdesk.AuditSubscriptionReplaced) {
+			t.Error("the replaced subscription is not in the audit log")
+		}
+	})
+}
+
+// TestBilling_APlanChangeReplacesTheSubscription: buying another plan of the catalogue
+// cancels the old subscription when the new one is paid, so the organization is billed for
+// one plan, and the billing page, the overview's tiles and the audit log say so.
+func TestBilling_APlanChangeReplacesTheSubscription(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		growth := growthdesk.Plan{PriceID: "price_growth_monthly", Name: "Growth", Mode: growthdesk.PlanModeSubscription, Amount: 4900,
+			Currency: "usd", Interval: "month", Active: true, SortOrder: 1}
+		if err := store.NewBillingStore(db).SavePlan(context.Background(), &growth, growthdesk.AuditEntry{Action: growthdesk.AuditPlanSave}); err != nil {
+			t.Fatal(err)
+		}
+		form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)+"/pay", "card=4242")
+		before := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body).Subscription
+
+		form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", growth.PriceID)+"/pay", "card=4242")
+		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		if acct.Subscription == nil || acct.Subscription.PlanName != "Growth" || acct.Subscription.Status != "active" || acct.Subscription.ID == before.ID {
+			t.Fatalf("after the plan change: %+v", acct.Subscription)
+		}
+		if len(acct.Invoices) != 2 {
+			t.Fatalf("invoices %+v", acct.Invoices)
+		}
+		live, cancelled := subscriptionsOf(t, env, "Acme")
+		if len(live) != 1 || live[0].PlanName != "Growth" || len(cancelled) != 1 || cancelled[0].ID != before.ID || cancelled[0].ProviderStatus != "canceled" {
+			t.Fatalf("Acme's subscriptions: live %+v, cancelled %+v", live, cancelled)
+		}
+		sum := decode[growthdesk.BillingSummary](t, env.as(t, "admin", "GET", "/api/v1/admin/billing/summary", "").body)
+		if sum.ActiveSubscriptions != 1 || sum.MonthlyRecurring != 4900 {
+			t.Fatalf("summary after the plan change %+v", sum)
+		}
+		if !strings.Contains(env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body, growthdesk.AuditSubscriptionReplaced) {
+			t.Error("the replaced subscription is not in the audit log")
+		}
+		// Cancel and resume act on the one live subscription.
+		if res := env.as(t, "customer", "POST", "/api/v1/billing/cancel", ""); res.status != 200 || !strings.Contains(res.body, `"plan_name":"Growth"`) {
+			t.Fatalf("cancel: %d %s", res.status, res.body)
+		}
+	})
+}
+
+// TestBilling_AOneTimePurchaseHasADocument: a one-time ("payment" mode) purchase is in the
+// billing history with a link to its invoice page.
+func TestBilling_AOneTimePurchaseHasADocument(t *testing.T) {
+	db := storetest.SQLite(t)
+	env := newPortalEnv(t, db)
+	billingOrgs(t, env)
+	audit := growthdesk.Plan{PriceID: "price_audit_once", Name: "Automation Audit", Mode: growthdesk.PlanModePayment, Amount: 25000, Currency: "usd", Active: true}
+	if err := store.NewBillingStore(db).SavePlan(context.Background(), &audit, growthdesk.AuditEntry{Action: growthdesk.AuditPlanSave}); err != nil {
+		t.Fatal(err)
+	}
+	form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", audit.PriceID)+"/pay", "card=4242")
+	acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+	if acct.Subscription != nil || len(acct.Invoices) != 1 || acct.Invoices[0].Amount != 25000 || acct.Invoices[0].Status != "paid" ||
+		acct.Invoices[0].Number == "" || acct.Invoices[0].DocumentURL == "" {
+		t.Fatalf("one-time purchase: %+v %+v", acct.Subscription, acct.Invoices)
+	}
+	doc, _ := url.Parse(acct.Invoices[0].DocumentURL)
+	if res := env.do(t, "GET", doc.Path, "", ""); res.status != 200 || !strings.Contains(res.body, "Acme") || !strings.Contains(res.body, "$250.00") {
+		t.Fatalf("invoice document: %d %s", res.status, res.body)
+	}
+}
+
+// TestStripeWebhook_OneLiveSubscriptionAndEventsOfOneSecond, on Stripe (stripe-mock):
+// Stripe stamps events in whole seconds, so the subscription's creation (incomplete) may
+// arrive after its activation of the same second and must not undo it; a completed checkout
+// expires the organization's other open checkouts at Stripe; a newer active subscription
+// replaces (cancels at Stripe) an older live one, whatever order their events arrive in; and
+// a one-time purchase gets its document from Stripe.
+func TestStripeWebhook_OneLiveSubscriptionAndEventsOfOneSecond(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env, _ := stripeEnv(t, db)
+		now := time.Now()
+		end := now.Add(30 * 24 * time.Hour).Truncate(time.Second)
+		sub := func(id, status string, created time.Time) map[string]any {
+			s := stripeSub(status, end, "4242")
+			s["id"], s["created"] = id, created.Unix()
+			return s
+		}
+		account := func() growthdesk.BillingAccount {
+			return decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		}
+		send := func(id, typ string, at time.Time, obj map[string]any) {
+			t.Helper()
+			if res := env.webhook(t, id, typ, at, obj, now, "whsec_test"); res.status != 200 {
+				t.Fatalf("%s %s: %d %s", typ, id, res.status, res.body)
+			}
+		}
+
+		// One second: updated (active) is delivered before created (incomplete).
+		t1 := now.Add(-time.Hour).Truncate(time.Second)
+		send("evt_active", "customer.subscription.updated", t1, sub("sub_first", "active", t1))
+		send("evt_created", "customer.subscription.created", t1, sub("sub_first", "incomplete", t1))
+		if s := account().Subscription; s == nil || s.Status != "active" || s.ProviderStatus != "active" {
+			t.Fatalf("after updated(active) then created(incomplete) of one second: %+v", s)
+		}
+		// The other way round (the usual order) ends active too.
+		send("evt_created2", "customer.subscription.created", t1.Add(time.Minute), sub("sub_second", "incomplete", t1.Add(time.Minute)))
+		send("evt_active2", "customer.subscription.updated", t1.Add(time.Minute), sub("sub_second", "active", t1.Add(time.Minute)))
+		live, cancelled := subscriptionsOf(t, env, "Acme")
+		if len(live) != 1 || live[0].ProviderSubscriptionID != "sub_second" || live[0].Status != "active" ||
+			len(cancelled) != 1 || cancelled[0].ProviderSubscriptionID != "sub_first" {
+			t.Fatalf("the newer subscription replaces the older: live %+v, cancelled %+v", live, cancelled)
+		}
+		// An older purchase whose events arrive late does not replace the newer one.
+		send("evt_late", "customer.subscription.created", t1.Add(2*time.Minute), sub("sub_older", "active", t1.Add(-time.Hour)))
+		live, cancelled = subscriptionsOf(t, env, "Acme")
+		if len(live) != 1 || live[0].ProviderSubscriptionID != "sub_second" || len(cancelled) != 2 {
+			t.Fatalf("a late older purchase: live %+v, cancelled %+v", live, cancelled)
+		}
+		// The replaced subscription's own late news does not bring it back.
+		send("evt_first_again", "customer.subscription.updated", t1.Add(3*time.Minute), sub("sub_first", "active", t1))
+		if live, _ = subscriptionsOf(t, env, "Acme"); len(live) != 1 || live[0].ProviderSubscriptionID != "sub_second" {
+			t.Fatalf("a replaced subscription came back: %+v", live)
+		}
+		if !strings.Contains(env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body, growthdesk.AuditSubscriptionReplaced) {
+			t.Error("the replacement is not in the audit log")
+		}
+
+		// Two checkouts open at Stripe; the first completes and the second is expired there.
+		growth := growthdesk.Plan{PriceID: "price_growth_monthly", Name: "Growth", Mode: growthdesk.PlanModeSubscription, Amount: 4900,
+			Currency: "usd", Interval: "month", Active: true}
+		once := growthdesk.Plan{PriceID: "price_audit_once", Name: "Automation Audit", Mode: growthdesk.PlanModePayment, Amount: 25000, Currency: "usd", Active: true}
+		for _, p := range []*growthdesk.Plan{&growth, &once} {
+			if err := store.NewBillingStore(db).SavePlan(context.Background(), p, growthdesk.AuditEntry{Action: growthdesk.AuditPlanSave}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seen := map[string]bool{}
+		start := func(price string) string {
+			t.Helper()
+			res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"`+price+`"}`)
+			if res.status != 200 {
+				t.Fatalf("checkout %s: %d %s", price, res.status, res.body)
+			}
+			// Stripe's session id is in the checkout's audit entry.
+			for _, e := range decode[[]growthdesk.AuditEntry](t, env.as(t, "admin", "GET", "/api/v1/admin/audit-log?limit=200", "").body) {
+				if id, _ := e.Details["session_id"].(string); e.Action == growthdesk.AuditCheckoutStart && e.Details["price_id"] == price && !seen[id] {
+					seen[id] = true
+					return id
+				}
+			}
+			t.Fatalf("no audit entry of the checkout of %s", price)
+			return ""
+		}
+		first, second := start(growth.PriceID), start(once.PriceID)
+		if first == "" || second == "" || first == second {
+			t.Fatalf("checkout sessions %q %q", first, second)
+		}
+		send("evt_checkout", "checkout.session.completed", now, map[string]any{"id": first, "object": "checkout.session", "customer": "cus_acme",
+			"mode": "subscription", "status": "complete", "payment_status": "paid", "subscription": "sub_growth", "amount_total": 4900, "currency": "usd"})
+		if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+second, "").body; !strings.Contains(s, `"status":"expired"`) {
+			t.Fatalf("the other open checkout: %s", s)
+		}
+
+		// A one-time purchase: the webhook names its payment by id; its receipt is asked for.
+		third := start(once.PriceID)
+		send("evt_once", "checkout.session.completed", now, map[string]any{"id": third, "object": "checkout.session", "customer": "cus_acme",
+			"mode": "payment", "status": "complete", "payment_status": "paid", "payment_intent": "pi_1", "amount_total": 25000, "currency": "usd"})
+		found := false
+		for _, in := range account().Invoices {
+			if in.Amount == 25000 {
+				found = true
+				if in.Status != "paid" || !strings.HasPrefix(in.DocumentURL, "https://") {
+					t.Fatalf("one-time invoice %+v", in)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("no invoice for the one-time purchase: %+v", account().Invoices)
 		}
 	})
 }

@@ -14,10 +14,15 @@ type callerHandler func(w http.ResponseWriter, r *http.Request, c *growthdesk.Ca
 // below the route's declared access before the handler runs (401 without a valid token, 403
 // for an account the level does not include).
 func (s *Server) withAccess(who growthdesk.Access, h callerHandler) http.Handler {
+	return s.withCheck(func(c *growthdesk.Caller) error { return growthdesk.CheckAccess(c, who) }, h)
+}
+
+// withCheck is withAccess with the refusal decided by check.
+func (s *Server) withCheck(check func(*growthdesk.Caller) error, h callerHandler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := s.caller(r)
 		if err == nil {
-			err = growthdesk.CheckAccess(c, who)
+			err = check(c)
 		}
 		if err != nil {
 			writeError(w, r, s.log, err)

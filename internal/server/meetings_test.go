@@ -170,8 +170,8 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 	if res.status != 200 || !strings.HasPrefix(res.header.Get("Content-Type"), "text/calendar") {
 		t.Fatalf("ics: %d %v %s", res.status, res.header, res.body)
 	}
-	if _, ev := parseICS(t, []byte(res.body)); ev.Id() != uid {
-		t.Fatalf("downloaded ics UID %s", ev.Id())
+	if method, ev := parseICS(t, []byte(res.body)); ev.Id() != uid || method != "PUBLISH" || len(ev.Attendees()) != 0 {
+		t.Fatalf("downloaded ics: METHOD %s, UID %s, %d attendees, want PUBLISH, %s, none", method, ev.Id(), len(ev.Attendees()), uid)
 	}
 	res = w.as(t, "customer", "POST", "/api/v1/meetings/"+id+"/cancel", "")
 	if res.status != 200 || !strings.Contains(res.body, `"status":"cancelled"`) || !strings.Contains(res.body, `"sequence":2`) {
@@ -322,6 +322,39 @@ func TestDashboard_RealFiguresForTheCaller(t *testing.T) {
 	for _, a := range d.RecentActivity {
 		if strings.Contains(a.Title, "Beta only") {
 			t.Errorf("another organization's meeting in the activity: %+v", a)
+		}
+	}
+}
+
+// TestDashboard_OpenTicketsAreTheCallersOwn: the spec counts the tickets whose customer is the
+// caller and whose status is open or in progress, not the whole organization's.
+func TestDashboard_OpenTicketsAreTheCallersOwn(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	w.ids["colleague"] = w.signUpStaff(t, "colleague@acme.example", "customer")
+	w.as(t, "admin", "PATCH", "/api/v1/admin/users/"+w.ids["colleague"], `{"organization_id":"`+w.acme+`"}`)
+	w.tokens["colleague"] = w.signIn(t, "colleague@acme.example")
+	open := func(role, title string) string {
+		res := w.as(t, role, "POST", "/api/v1/tickets", `{"title":"`+title+`","description":"Please help."}`)
+		if res.status != 201 {
+			t.Fatalf("%s opens a ticket: %d %s", role, res.status, res.body)
+		}
+		return jsonField(t, res.body, "id")
+	}
+	open("customer", "Mine, open")
+	working := open("customer", "Mine, in progress")
+	done := open("customer", "Mine, resolved")
+	open("colleague", "A colleague's")
+	open("colleague", "Another of the colleague's")
+	open("other", "Another organization's")
+	w.as(t, "employee", "PATCH", "/api/v1/tickets/"+working, `{"status":"in_progress"}`)
+	w.as(t, "employee", "PATCH", "/api/v1/tickets/"+done, `{"status":"resolved"}`)
+	for role, want := range map[string]int{"customer": 2, "colleague": 2, "other": 1, "employee": 0} {
+		var d growthdesk.DashboardSummary
+		if err := json.Unmarshal([]byte(w.as(t, role, "GET", "/api/v1/dashboard", "").body), &d); err != nil {
+			t.Fatal(err)
+		}
+		if d.OpenTickets != want {
+			t.Errorf("%s's Open Tickets = %d, want %d", role, d.OpenTickets, want)
 		}
 	}
 }

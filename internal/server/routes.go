@@ -115,11 +115,13 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("POST", "/api/v1/billing/cancel", approved, s.handleBillingCancel(true))
 	api.handle("POST", "/api/v1/billing/resume", approved, s.handleBillingCancel(false))
 	api.handle("GET", "/api/v1/billing/checkout-sessions/{id}", approved, s.handleCheckoutSession)
-	api.handle("GET", "/api/v1/admin/billing/subscriptions", admin, s.handleListSubscriptions)
-	api.handle("GET", "/api/v1/admin/billing/subscriptions.csv", admin, s.handleSubscriptionsCSV)
-	api.handle("PATCH", "/api/v1/admin/billing/subscriptions/{id}", admin, s.handleChangeSubscription)
-	api.handle("DELETE", "/api/v1/admin/billing/subscriptions/{id}", admin, s.handleDeleteSubscription)
-	api.handle("GET", "/api/v1/admin/billing/summary", admin, s.handleBillingSummary)
+	// The overview's routes refuse with the spec's words (CanViewBillingOverview).
+	overview := growthdesk.CanViewBillingOverview
+	api.handlePolicy("GET", "/api/v1/admin/billing/subscriptions", admin, overview, s.handleListSubscriptions)
+	api.handlePolicy("GET", "/api/v1/admin/billing/subscriptions.csv", admin, overview, s.handleSubscriptionsCSV)
+	api.handlePolicy("PATCH", "/api/v1/admin/billing/subscriptions/{id}", admin, overview, s.handleChangeSubscription)
+	api.handlePolicy("DELETE", "/api/v1/admin/billing/subscriptions/{id}", admin, overview, s.handleDeleteSubscription)
+	api.handlePolicy("GET", "/api/v1/admin/billing/summary", admin, overview, s.handleBillingSummary)
 
 	// Client workspace: projects, automations and their runs, reports (issue 10).
 	api.handle("GET", "/api/v1/projects", approved, s.handleListProjects)
@@ -219,6 +221,19 @@ func (m *apiMux) public(method, path string, h http.Handler) {
 // handle registers a route for callers with at least the given access.
 func (m *apiMux) handle(method, path string, who growthdesk.Access, h callerHandler) {
 	m.register(method, path, who, m.s.withAccess(who, h))
+}
+
+// handlePolicy registers a route for callers with at least the given access whose refusal
+// comes from the feature's own policy, checked first, so that it answers in the feature's
+// words (the billing overview's 'Only administrators can access billing overview.') rather
+// than the access level's generic ones. The declared access still holds as well.
+func (m *apiMux) handlePolicy(method, path string, who growthdesk.Access, policy func(*growthdesk.Caller) error, h callerHandler) {
+	m.register(method, path, who, m.s.withCheck(func(c *growthdesk.Caller) error {
+		if err := policy(c); err != nil {
+			return err
+		}
+		return growthdesk.CheckAccess(c, who)
+	}, h))
 }
 
 func (m *apiMux) register(method, path string, who growthdesk.Access, h http.Handler) {

@@ -148,6 +148,17 @@ func TestAutomations_RunsFromTheIngestionEndpointMakeTheFigures(t *testing.T) {
 	if res := w.do(t, "POST", "/api/v1/automations/"+id+"/runs/ingest", "application/json", `{"outcome":"success"}`); res.status != 401 {
 		t.Fatalf("no token: %d", res.status)
 	}
+	// An unknown automation answers exactly like a wrong token: the endpoint does not tell
+	// which ids exist.
+	wrong := w.ingest(t, id, "gda_wrong", `{"outcome":"success"}`)
+	for _, unknown := range []string{"00000000-0000-4000-8000-000000000000", "not-an-id"} {
+		for _, tok := range []string{"gda_wrong", betaToken, ""} {
+			res := w.ingest(t, unknown, tok, `{"outcome":"success"}`)
+			if res.status != 401 || res.body != wrong.body {
+				t.Fatalf("unknown automation %s with token %q: %d %s, want %d %s", unknown, tok, res.status, res.body, wrong.status, wrong.body)
+			}
+		}
+	}
 	if res := w.ingest(t, id, token, `{"outcome":"maybe","items_processed":-1}`); res.status != 422 || !strings.Contains(res.body, `"outcome"`) || !strings.Contains(res.body, `"items_processed"`) {
 		t.Fatalf("bad run: %d %s", res.status, res.body)
 	}
@@ -282,9 +293,32 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 	if pdf.status != 200 || pdf.header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(pdf.body, "%PDF-") {
 		t.Fatalf("pdf: %d %v", pdf.status, pdf.header)
 	}
-	for _, want := range []string{"Automation Performance Report", "Organization: Acme", "Total Savings", "$30.00", "Support Bot", "Last 7 days"} {
+	for _, want := range []string{"Automation Performance Report", "Organization: Acme", "Success rate by automation", "Total runs", "(Support Bot)", "Last 7 days"} {
 		if !strings.Contains(pdf.body, want) {
 			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+
+	// The ROI analysis weighs the savings against the organization's plan: Acme buys it first.
+	session := checkoutSession(t, w.portalEnv, "customer", growthdesk.SeedPlan.PriceID)
+	form(w.portalEnv, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242")
+	var roiReport *growthdesk.Report
+	for _, r := range reports.Items {
+		if r.Type == growthdesk.ReportTypeROIAnalysis {
+			roiReport = r
+		}
+	}
+	if res := w.as(t, "customer", "POST", "/api/v1/reports/"+roiReport.ID+"/generate", `{"period":"30d"}`); res.status != 202 {
+		t.Fatalf("generate the ROI analysis: %d %s", res.status, res.body)
+	}
+	if n, err := job.RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("job: %d %v", n, err)
+	}
+	roi := w.as(t, "customer", "GET", "/api/v1/reports/"+roiReport.ID+"/file", "").body
+	// $30.00 of savings; $1.00 a month over 30 days is $0.99; ROI (3000 - 99) / 99 x 100.
+	for _, want := range []string{"(ROI Analysis)", "(Return on Investment)", "(Chatbot Setup, $1.00 per month)", "(Plan cost for the period \\(30 days\\))", "($0.99)", "($30.00)", "(2930.3%)"} {
+		if !strings.Contains(roi, want) {
+			t.Errorf("the ROI PDF lacks %s", want)
 		}
 	}
 	csv := w.as(t, "customer", "GET", "/api/v1/reports/"+report.ID+"/file?format=csv", "")
@@ -323,5 +357,78 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("no report-ready mail to the customer among %d", len(mails))
+	}
+}
+
+// TestWorkspace_ACustomersOrganizationParameterIsIgnored: ?organization= narrows staff lists;
+// a customer naming another organization still gets their own organization's data, on every
+// list and on the report figures.
+func TestWorkspace_ACustomersOrganizationParameterIsIgnored(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	w.create(t, "/api/v1/projects", projectBody(w.acme, "Acme Chatbot"))
+	w.create(t, "/api/v1/projects", projectBody(w.beta, "Beta Secret Project"))
+	w.automation(t, w.acme, "Acme Bot")
+	betaBot, betaToken := w.automation(t, w.beta, "Beta Secret Bot")
+	for range 3 {
+		if res := w.ingest(t, betaBot, betaToken, `{"outcome":"success","items_processed":7}`); res.status != 201 {
+			t.Fatalf("ingest: %d %s", res.status, res.body)
+		}
+	}
+	for _, q := range []string{"?organization=" + w.beta, "?organization=" + w.beta + "&period=7d"} {
+		projects := w.as(t, "customer", "GET", "/api/v1/projects"+q, "")
+		if projects.status != 200 || !strings.Contains(projects.body, "Acme Chatbot") || strings.Contains(projects.body, "Beta Secret") ||
+			strings.Contains(projects.body, w.beta) || !strings.Contains(projects.body, `"total":1`) {
+			t.Errorf("projects%s: %d %s", q, projects.status, projects.body)
+		}
+		automations := w.as(t, "customer", "GET", "/api/v1/automations"+q, "")
+		if automations.status != 200 || !strings.Contains(automations.body, "Acme Bot") || strings.Contains(automations.body, "Beta Secret") ||
+			strings.Contains(automations.body, w.beta) || !strings.Contains(automations.body, `"total":1`) {
+			t.Errorf("automations%s: %d %s", q, automations.status, automations.body)
+		}
+		var reports growthdesk.ReportList
+		res := w.as(t, "customer", "GET", "/api/v1/reports"+q, "")
+		if res.status != 200 || json.Unmarshal([]byte(res.body), &reports) != nil || reports.Total != 4 {
+			t.Fatalf("reports%s: %d %s", q, res.status, res.body)
+		}
+		for _, r := range reports.Items {
+			if r.OrganizationID != w.acme {
+				t.Errorf("reports%s: a report of organization %s", q, r.OrganizationID)
+			}
+		}
+		var sum growthdesk.ReportSummary
+		res = w.as(t, "customer", "GET", "/api/v1/reports/summary"+q, "")
+		if res.status != 200 || json.Unmarshal([]byte(res.body), &sum) != nil {
+			t.Fatalf("summary%s: %d %s", q, res.status, res.body)
+		}
+		if sum.OrganizationID != w.acme || sum.TotalRuns != 0 || sum.ItemsProcessed != 0 || strings.Contains(res.body, "Beta Secret") {
+			t.Errorf("summary%s: organization %s, %d runs, %d items: %s", q, sum.OrganizationID, sum.TotalRuns, sum.ItemsProcessed, res.body)
+		}
+	}
+	// The same parameter does narrow a staff member's view, so the test above can fail.
+	if res := w.as(t, "employee", "GET", "/api/v1/reports/summary?organization="+w.beta, ""); !strings.Contains(res.body, `"total_runs":3`) {
+		t.Fatalf("staff summary of Beta: %s", res.body)
+	}
+	if res := w.as(t, "employee", "GET", "/api/v1/automations?organization="+w.beta, ""); !strings.Contains(res.body, "Beta Secret Bot") || strings.Contains(res.body, "Acme Bot") {
+		t.Fatalf("staff automations of Beta: %s", res.body)
+	}
+}
+
+// TestProjects_AssigneesAreNamed: staff assign the organization's members and staff; every
+// reader of the project sees them by name, in the order assigned.
+func TestProjects_AssigneesAreNamed(t *testing.T) {
+	w := newWorkspaceEnv(t)
+	body := strings.Replace(projectBody(w.acme, "Support Chatbot"), `"assigned_to":[]`,
+		`"assigned_to":["`+w.ids["employee"]+`","`+w.ids["customer"]+`"]`, 1)
+	id := w.create(t, "/api/v1/projects", body)
+	for _, path := range []string{"/api/v1/projects", "/api/v1/projects/" + id} {
+		res := w.as(t, "customer", "GET", path, "")
+		want := `"assignees":[{"id":"` + w.ids["employee"] + `","full_name":"Employee"},{"id":"` + w.ids["customer"] + `","full_name":"Customer"}]`
+		if res.status != 200 || !strings.Contains(res.body, want) {
+			t.Fatalf("%s: %d %s, want %s", path, res.status, res.body, want)
+		}
+	}
+	// Unassigned: an empty list, never null.
+	if res := w.as(t, "employee", "PUT", "/api/v1/projects/"+id, projectBody(w.acme, "Support Chatbot")); !strings.Contains(res.body, `"assignees":[]`) {
+		t.Fatalf("unassigned: %s", res.body)
 	}
 }

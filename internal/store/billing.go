@@ -201,6 +201,25 @@ func (s *BillingStore) ExpireCheckoutSession(ctx context.Context, id string) err
 	return err
 }
 
+// OpenCheckoutSessions lists the ids of an organization's open checkouts at provider.
+func (s *BillingStore) OpenCheckoutSessions(ctx context.Context, provider, orgID string) ([]string, error) {
+	rows, err := s.db.query(ctx, `SELECT id FROM billing_checkout_sessions WHERE organization_id = ? AND provider = ? AND status = 'open'
+		ORDER BY created_at, id`, orgID, provider)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 const subscriptionColumns = `s.id, s.organization_id, o.name, s.plan_name, s.price_id, s.amount, s.currency, s.billing_cycle, s.status,
 	s.next_billing_date, s.provider, s.provider_customer_id, s.provider_subscription_id, s.provider_status, s.cancel_at_period_end,
 	s.payment_method_brand, s.payment_method_last4, s.created_at, s.updated_at`
@@ -232,6 +251,50 @@ func (s *BillingStore) CurrentSubscription(ctx context.Context, scope growthdesk
 		return nil, nil
 	}
 	return sub, err
+}
+
+// LiveSubscriptions lists an organization's subscriptions at provider that are not cancelled,
+// newest first: by the provider's creation time (created_at, whole seconds at Stripe), then,
+// within one second, in the order they were recorded here (ids are time-ordered UUIDv7).
+func (s *BillingStore) LiveSubscriptions(ctx context.Context, provider, orgID string) ([]*growthdesk.Subscription, error) {
+	rows, err := s.db.query(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions s JOIN organizations o ON o.id = s.organization_id
+		WHERE s.organization_id = ? AND s.provider = ? AND s.status <> 'cancelled' AND s.provider_subscription_id IS NOT NULL
+		ORDER BY s.created_at DESC, s.id DESC`, orgID, provider)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*growthdesk.Subscription
+	for rows.Next() {
+		sub, err := scanSubscription(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sub)
+	}
+	return out, rows.Err()
+}
+
+// ReplaceSubscription marks a subscription cancelled, ended at the provider too (so that its
+// late events change nothing), with its audit entry; false when it was cancelled already.
+func (s *BillingStore) ReplaceSubscription(ctx context.Context, id string, audit growthdesk.AuditEntry) (bool, error) {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = 'cancelled', provider_status = 'canceled', cancel_at_period_end = FALSE,
+		cancelled_at = COALESCE(cancelled_at, ?), updated_at = ? WHERE id = ? AND status <> 'cancelled'`, tx.now, tx.now, id)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
 }
 
 // ListInvoices returns the organization's invoices, newest first.
@@ -485,10 +548,25 @@ func (tx *Tx) applyCheckout(ctx context.Context, ev *growthdesk.BillingEvent) er
 		if !paid || cs.Mode != growthdesk.PlanModePayment {
 			return nil
 		}
-		// A one-time purchase: its receipt is the paid checkout.
-		_, err := tx.exec(ctx, `INSERT INTO billing_invoices (id, organization_id, provider, provider_invoice_id, number, amount, currency,
-			status, paid_at, provider_event_at, created_at, updated_at) VALUES (?, ?, ?, ?, '', ?, ?, 'paid', ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			newID(), ev.OrganizationID, ev.Provider, co.SessionID, cs.Amount, cs.Currency, ev.Created.UTC(), ev.Created.UTC(), tx.now, tx.now)
+		// A one-time purchase: its bill is the provider's invoice of the checkout when there is
+		// one (the same row its invoice.paid event fills in), else the paid checkout itself;
+		// its document is the invoice's page or the payment's receipt.
+		providerInvoiceID := co.InvoiceID
+		if providerInvoiceID == "" {
+			providerInvoiceID = co.SessionID
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO billing_invoices (id, organization_id, provider, provider_invoice_id, number, amount, currency,
+			status, paid_at, document_url, provider_event_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`,
+			newID(), ev.OrganizationID, ev.Provider, providerInvoiceID, co.InvoiceNumber, cs.Amount, cs.Currency, ev.Created.UTC(),
+			co.DocumentURL, ev.Created.UTC(), tx.now, tx.now); err != nil {
+			return err
+		}
+		if co.DocumentURL == "" {
+			return nil
+		}
+		_, err := tx.exec(ctx, `UPDATE billing_invoices SET document_url = ? WHERE provider = ? AND provider_invoice_id = ? AND document_url = ''`,
+			co.DocumentURL, ev.Provider, providerInvoiceID)
 		return err
 	}
 	var existing string
@@ -522,8 +600,18 @@ func (tx *Tx) applySubscription(ctx context.Context, ev *growthdesk.BillingEvent
 		return err
 	}
 	deleted := ev.Type == growthdesk.EventSubscriptionDeleted
-	if exists && !deleted && (storedProviderStatus == "canceled" || (eventAt.Valid && ev.Created.Before(eventAt.Time))) {
-		return nil // older news, or about a subscription that has ended
+	if exists && !deleted {
+		switch {
+		case storedProviderStatus == "canceled":
+			return nil // about a subscription that has ended
+		case eventAt.Valid && ev.Created.Before(eventAt.Time):
+			return nil // older news
+		case eventAt.Valid && ev.Created.Equal(eventAt.Time) &&
+			growthdesk.ProviderStatusRank(sub.Status) < growthdesk.ProviderStatusRank(storedProviderStatus):
+			// News of the same second that would move the subscription back in its life
+			// (created as incomplete after updated to active): the older of the two.
+			return nil
+		}
 	}
 	providerStatus := sub.Status
 	if deleted {
@@ -542,6 +630,13 @@ func (tx *Tx) applySubscription(ctx context.Context, ev *growthdesk.BillingEvent
 		brand, last4 = sub.PaymentMethod.Brand, sub.PaymentMethod.Last4
 	}
 	created := ev.Created.UTC()
+	// created_at is when the provider created the subscription when the event says so: of an
+	// organization's live subscriptions the newest replaces the others (Billing.settle), and
+	// the order of arrival is not the order of purchase.
+	startedAt, startedArg := tx.now, any(nil)
+	if sub.Created != nil {
+		startedAt, startedArg = sub.Created.UTC(), sub.Created.UTC()
+	}
 	if !exists {
 		_, err := tx.exec(ctx, `INSERT INTO billing_subscriptions (id, organization_id, plan_name, price_id, amount, currency, billing_cycle,
 			status, next_billing_date, provider, provider_customer_id, provider_subscription_id, provider_status, cancel_at_period_end,
@@ -549,17 +644,18 @@ func (tx *Tx) applySubscription(ctx context.Context, ev *growthdesk.BillingEvent
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			newID(), ev.OrganizationID, planName, sub.PriceID, sub.Amount, sub.Currency, cycle, status, timeArg(sub.CurrentPeriodEnd),
 			ev.Provider, ev.CustomerID, sub.ID, providerStatus, sub.CancelAtPeriodEnd, brand, last4, created,
-			cancelledAt(status, tx.now), tx.now, tx.now)
+			cancelledAt(status, tx.now), startedAt, tx.now)
 		return err
 	}
 	_, err = tx.exec(ctx, `UPDATE billing_subscriptions SET plan_name = ?, price_id = ?, amount = ?, currency = ?, billing_cycle = ?, status = ?,
 		next_billing_date = ?, provider_status = ?, cancel_at_period_end = ?,
 		payment_method_brand = CASE WHEN ? = '' THEN payment_method_brand ELSE ? END,
 		payment_method_last4 = CASE WHEN ? = '' THEN payment_method_last4 ELSE ? END,
-		provider_event_at = ?, cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END, updated_at = ?
+		provider_event_at = ?, cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END, updated_at = ?,
+		created_at = COALESCE(?, created_at)
 		WHERE id = ?`,
 		planName, sub.PriceID, sub.Amount, sub.Currency, cycle, status, timeArg(sub.CurrentPeriodEnd), providerStatus, sub.CancelAtPeriodEnd,
-		last4, brand, last4, last4, created, status, tx.now, tx.now, id)
+		last4, brand, last4, last4, created, status, tx.now, tx.now, startedArg, id)
 	return err
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -73,7 +74,53 @@ func (s *ProjectStore) ListProjects(ctx context.Context, scope growthdesk.Scope,
 		}
 		out = append(out, p)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return out, s.nameAssignees(ctx, out)
+}
+
+// nameAssignees fills in the names of the projects' assignees, in one query for them all.
+func (s *ProjectStore) nameAssignees(ctx context.Context, projects []*growthdesk.Project) error {
+	var ids []any
+	seen := map[string]bool{}
+	for _, p := range projects {
+		p.Assignees = []growthdesk.PersonRef{}
+		for _, id := range p.AssignedTo {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := s.db.query(ctx, "SELECT id, full_name FROM profiles WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", ids...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	names := map[string]string{}
+	for rows.Next() {
+		var id, name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return err
+		}
+		names[id] = name
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, p := range projects {
+		for _, id := range p.AssignedTo {
+			if name, ok := names[id]; ok {
+				p.Assignees = append(p.Assignees, growthdesk.PersonRef{ID: id, FullName: name})
+			}
+		}
+	}
+	return nil
 }
 
 // GetProject returns a project within scope with its updates, newest first.
@@ -83,6 +130,9 @@ func (s *ProjectStore) GetProject(ctx context.Context, scope growthdesk.Scope, i
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoProject
 	} else if err != nil {
+		return nil, err
+	}
+	if err := s.nameAssignees(ctx, []*growthdesk.Project{p}); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.query(ctx, `SELECT u.id, u.project_id, u.content, u.progress, u.author_id, COALESCE(a.full_name, ''), u.created_at

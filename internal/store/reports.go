@@ -126,7 +126,8 @@ func (s *ReportStore) CountActiveAutomations(ctx context.Context, orgID string) 
 
 // AutomationNames returns every automation of orgID by name.
 func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*growthdesk.AutomationFigures, error) {
-	rows, err := s.db.query(ctx, "SELECT id, name, type FROM automations WHERE organization_id = ? ORDER BY LOWER(name), id", orgID)
+	rows, err := s.db.query(ctx, `SELECT id, name, type, minutes_saved_per_run, hourly_cost_cents FROM automations
+		WHERE organization_id = ? ORDER BY LOWER(name), id`, orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -134,12 +135,27 @@ func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*gro
 	var out []*growthdesk.AutomationFigures
 	for rows.Next() {
 		var a growthdesk.AutomationFigures
-		if err := rows.Scan(&a.ID, &a.Name, &a.Type); err != nil {
+		if err := rows.Scan(&a.ID, &a.Name, &a.Type, &a.MinutesSavedPerRun, &a.HourlyCostCents); err != nil {
 			return nil, err
 		}
 		out = append(out, &a)
 	}
 	return out, rows.Err()
+}
+
+// PlanCost returns the plan price of orgID's active subscription (the newest), nil when none.
+func (s *ReportStore) PlanCost(ctx context.Context, orgID string) (*growthdesk.PlanCost, error) {
+	var p growthdesk.PlanCost
+	err := s.db.queryRow(ctx, `SELECT plan_name, amount, currency, billing_cycle FROM billing_subscriptions
+		WHERE organization_id = ? AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT 1`, orgID).Scan(
+		&p.PlanName, &p.Amount, &p.Currency, &p.BillingCycle)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
 }
 
 func (s *ReportStore) get(ctx context.Context, id string) (*growthdesk.Report, error) {

@@ -287,11 +287,12 @@ func (s *SupportStore) Summary(ctx context.Context, q growthdesk.TicketQuery) (*
 	return &sum, rows.Err()
 }
 
-// CountOpen counts the open and in-progress tickets of an organization.
-func (s *SupportStore) CountOpen(ctx context.Context, orgID string) (int, error) {
+// CountOpenOf counts the open and in-progress tickets whose customer is profileID (the
+// support_tickets_customer index).
+func (s *SupportStore) CountOpenOf(ctx context.Context, profileID string) (int, error) {
 	var n int
-	err := s.db.queryRow(ctx, `SELECT COALESCE(SUM(n), 0) FROM support_ticket_counts
-		WHERE organization_id = ? AND status IN ('open', 'in_progress')`, orgID).Scan(&n)
+	err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM support_tickets
+		WHERE customer_id = ? AND status IN ('open', 'in_progress')`, profileID).Scan(&n)
 	return n, err
 }
 

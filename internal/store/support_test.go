@@ -18,6 +18,9 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 		acme := newOrganization(t, db, "Acme")
 		beta := newOrganization(t, db, "Beta")
 		now := time.Now().UTC()
+		pat, sam := growthdesk.NewID(), growthdesk.NewID()
+		store.InsertAccountForTest(t, db, pat, "pat@acme.example", "Pat", "customer", "approved")
+		store.InsertAccountForTest(t, db, sam, "sam@acme.example", "Sam", "customer", "approved")
 		var rows []store.TicketSeedRow
 		for i := range 30 {
 			org, status := acme.ID, growthdesk.TicketStatusOpen
@@ -27,8 +30,16 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 			if i%2 == 0 {
 				status = growthdesk.TicketStatusResolved
 			}
+			// Acme's tickets belong to Pat and Sam by turns.
+			var customer *string
+			if org == acme.ID {
+				customer = &pat
+				if i%4 == 1 {
+					customer = &sam
+				}
+			}
 			rows = append(rows, store.TicketSeedRow{ID: growthdesk.NewID(), Title: "t", Description: "d", Priority: "low",
-				Status: status, OrganizationID: org, CreatedAt: now.Add(time.Duration(i) * time.Second)})
+				Status: status, OrganizationID: org, CustomerID: customer, CreatedAt: now.Add(time.Duration(i) * time.Second)})
 		}
 		if err := support.SeedTickets(ctx, rows); err != nil {
 			t.Fatal(err)
@@ -55,9 +66,18 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 		if err != nil || sum.Total != 30 || sum.Resolved != 15 || sum.Open != 15 {
 			t.Fatalf("summary %+v, %v", sum, err)
 		}
-		n, err := support.CountOpen(ctx, acme.ID)
-		if err != nil || n != 10 {
-			t.Fatalf("Acme's open tickets = %d, %v", n, err)
+		// Open Tickets counts a customer's own tickets, not their colleagues'.
+		want := map[string]int{}
+		for _, r := range rows {
+			if r.CustomerID != nil && r.Status == growthdesk.TicketStatusOpen {
+				want[*r.CustomerID]++
+			}
+		}
+		for who, id := range map[string]string{"Pat": pat, "Sam": sam} {
+			n, err := support.CountOpenOf(ctx, id)
+			if err != nil || n != want[id] || n == 0 || n == 10 {
+				t.Fatalf("%s's open tickets = %d, %v; want %d of Acme's 10", who, n, err, want[id])
+			}
 		}
 		lone := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "x", Role: "customer", ApprovalStatus: "approved"}}
 		if got, total, err := support.ListTickets(ctx, growthdesk.TicketQuery{Scope: lone.Scope(), Limit: 10}); err != nil || len(got) != 0 || total != 0 {

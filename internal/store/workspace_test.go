@@ -113,3 +113,46 @@ func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
 		}
 	})
 }
+
+// TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan on both engines: a project's
+// assignees come with their names, and the ROI analysis reads the active plan's price.
+func TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		acme := newOrganization(t, db, "Acme")
+		staff := growthdesk.NewID()
+		store.InsertAccountForTest(t, db, staff, "sam@example.com", "Sam Staff", "employee", "approved")
+		projects := &growthdesk.Projects{Store: store.NewProjectStore(db)}
+		p, err := projects.Create(ctx, growthdesk.Operator("test"), growthdesk.ProjectInput{OrganizationID: acme.ID, Name: "Bot", Status: "planning",
+			Priority: "low", StartDate: "2026-01-01", AssignedTo: []string{staff}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Assignees) != 1 || p.Assignees[0].FullName != "Sam Staff" {
+			t.Fatalf("assignees %+v", p.Assignees)
+		}
+		list, err := store.NewProjectStore(db).ListProjects(ctx, (&growthdesk.Caller{Profile: &growthdesk.Profile{Role: "employee"}}).Scope(), growthdesk.ProjectFilter{})
+		if err != nil || len(list) != 1 || len(list[0].Assignees) != 1 || list[0].Assignees[0].ID != staff {
+			t.Fatalf("list %+v, %v", list, err)
+		}
+
+		reports := store.NewReportStore(db)
+		if plan, err := reports.PlanCost(ctx, acme.ID); err != nil || plan != nil {
+			t.Fatalf("plan without a subscription: %+v, %v", plan, err)
+		}
+		billing := store.NewBillingStore(db)
+		if err := billing.SaveCustomer(ctx, "test", acme.ID, "cus_a"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := billing.ApplyEvent(ctx, &growthdesk.BillingEvent{ID: "evt_1", Type: growthdesk.EventSubscriptionCreated, Provider: "test",
+			Created: time.Now().UTC().Truncate(time.Second), CustomerID: "cus_a", OrganizationID: acme.ID,
+			Subscription: &growthdesk.SubscriptionEvent{ID: "sub_a", Status: "active", PriceID: growthdesk.SeedPlan.PriceID, Amount: 100,
+				Currency: "usd", Interval: "month"}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := reports.PlanCost(ctx, acme.ID)
+		if err != nil || plan == nil || plan.PlanName != "Chatbot Setup" || plan.Amount != 100 || plan.BillingCycle != "monthly" || plan.Currency != "usd" {
+			t.Fatalf("plan %+v, %v", plan, err)
+		}
+	})
+}

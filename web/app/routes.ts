@@ -30,6 +30,7 @@ export default [
       route("support", "routes/portal/support.tsx"),
       route("support/:ticketId", "routes/portal/support.tsx", { id: "routes/portal/support-ticket" }),
       route("billing", "routes/portal/billing.tsx"),
+      route("billing/overview", "routes/portal/billing-overview.tsx"),
       route("faq", "routes/portal/faq.tsx"),
       route("settings", "routes/portal/settings.tsx"),
       route("admin", "routes/portal/admin.tsx"),

@@ -106,6 +106,16 @@ pageTest(
   await open(page, "/checkout/success?session_id=cs_made_up&success=true");
   await expectText(page.locator("h1"), "Payment Not Confirmed");
   await expectHidden(page.getByText("Payment Successful!"), "the success text");
+
+  // The billing page's own return (the server's fallback success URL) asks the server too:
+  // the paid session is thanked for, a made-up or missing one is not.
+  await open(page, `/portal/billing?success=true&session_id=${session}`);
+  await expectVisible(page.getByText("Thank you! Your payment was received."), "the confirmed payment");
+  for (const query of ["success=true&session_id=cs_made_up", "success=true"]) {
+    await open(page, `/portal/billing?${query}`);
+    await expectVisible(page.getByText("Payment Not Confirmed"), `the unconfirmed return (${query})`);
+    await expectHidden(page.getByText("Thank you! Your payment was received."), `the thanks (${query})`);
+  }
   },
 );
 
@@ -173,11 +183,16 @@ pageTest("an employee's calls to the overview's API are refused", async ({ page 
   for (const path of ["/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"]) {
     const res = await fetch(suite.server.url + path, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(res.status, 403, path);
+    assert.equal((await res.json()).message, "Only administrators can access billing overview.", path);
   }
   await signInAs(page, "staff@demo.growthdesk.io");
   await open(page, "/portal/billing");
   await expectVisible(page.getByRole("heading", { name: "Billing", exact: true }), "the customer billing page");
   assert.equal(normalize(await page.locator("main").innerText()).includes("Billing Overview"), false);
+  // The overview by its own address tells a non-admin the spec's refusal.
+  await open(page, "/portal/billing/overview");
+  await expectVisible(page.getByText("Access Denied: Only administrators can access billing overview."), "the refusal");
+  await expectHidden(page.getByText("Total Revenue"), "the overview's tiles");
 });
 
 pageTest("the billing pages pass the WCAG A and AA rules", async ({ page, newContext }) => {

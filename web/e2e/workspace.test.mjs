@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { MOBILE, e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectText, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -53,9 +53,17 @@ pageTest("staff create a project and an automation for the demo organization", a
   await form.getByLabel("Description").fill("Answers the phone after hours and books visits.");
   await form.getByLabel("Status").selectOption("in_progress");
   await form.getByLabel("Progress (%)").fill("20");
+  // Assignees: the organization's members and staff (Northwind's people are not offered).
+  const assignees = form.getByRole("group", { name: "Assignees (optional)" });
+  await expectVisible(assignees.getByLabel("Casey Customer"), "a member of Brightside Dental");
+  assert.equal(await assignees.getByLabel("Noor Haddad").count(), 0, "another organization's customer is not offered");
+  await assignees.getByLabel("Casey Customer").check();
+  await assignees.getByLabel("Sam Support").check();
   await form.getByRole("button", { name: "Create Project" }).click();
   await expectVisible(page.getByRole("status").filter({ hasText: `${PROJECT} has been created.` }), "the created notice");
   await expectVisible(page.getByRole("heading", { name: PROJECT }), "the new project's card");
+  const projectCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PROJECT }) });
+  await expectText(projectCard.getByTestId("project-assignees"), "Assigned to Casey Customer and Sam Support");
 
   await open(page, "/portal/automations");
   await page.getByRole("button", { name: "New Automation" }).click();
@@ -142,9 +150,22 @@ pageTest("a report is generated in the background and downloaded as a PDF with t
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   assert.match(file.suggestedFilename(), /^automation_performance-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
   const text = pdfText(await readFile(await file.path()));
-  for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Total Savings", "Last 7 days", AUTOMATION]) {
+  for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Success rate by automation", "Performance Trends", "Last 7 days", AUTOMATION]) {
     assert.ok(text.includes(want), `the PDF says "${want}": ${text.slice(0, 400)}`);
   }
+  assert.ok(!text.includes("Total Savings"), "the performance report is not the savings report");
+
+  // Each type is its own document: the ROI analysis weighs the savings against the plan.
+  const roiRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "ROI Analysis" }) });
+  await roiRow.getByRole("button", { name: "Generate ROI Analysis" }).click();
+  const roiDownload = roiRow.getByRole("button", { name: "Download ROI Analysis" });
+  await roiDownload.waitFor({ state: "visible", timeout: 20_000 });
+  const [roiFile] = await Promise.all([page.waitForEvent("download"), roiDownload.click()]);
+  const roi = pdfText(await readFile(await roiFile.path()));
+  for (const want of ["ROI Analysis", "Return on Investment", "Total Savings", "ROI = (Total Savings - Plan cost for the period) / Plan cost for the period x 100", AUTOMATION]) {
+    assert.ok(roi.includes(want), `the ROI PDF says "${want}": ${roi.slice(0, 400)}`);
+  }
+  assert.ok(!roi.includes("Success rate by automation"), "the ROI analysis is not the performance report");
 });
 
 pageTest("the customer pauses an automation and sees it paused", async ({ page }) => {

@@ -1,4 +1,4 @@
--- Billing (ADR 0012): subscriptions belong to an organization, and the payment provider's
+-- Billing (ADR 0015): subscriptions belong to an organization, and the payment provider's
 -- customer is the organization. Money is in integer cents with its currency; times are UTC.
 
 -- The plan catalogue, configured by the operator (growthdesk plans …), seeded with the spec's plan.

@@ -960,6 +960,11 @@ export interface Project {
   created_by: string | null;
   creator: PersonRef | null;
   assigned_to: string[];
+  /**
+   * Assignees names the people of AssignedTo that still have an account, in its order, so
+   * that a card can show who works on the project.
+   */
+  assignees: PersonRef[];
   created_at: string;
   updated_at: string;
   /**
@@ -1201,6 +1206,10 @@ export interface TrendPoint {
   runs: number /* int */;
   successful: number /* int */;
   /**
+   * ItemsProcessed is what the span's runs processed (the usage report's figure).
+   */
+  items_processed: number /* int64 */;
+  /**
    * SuccessRate is null for a span without runs, so that a chart leaves a gap there.
    */
   success_rate: number /* float64 */ | null;
@@ -1228,6 +1237,16 @@ export interface AutomationFigures {
   items_processed: number /* int64 */;
   hours_saved: number /* float64 */;
   savings_cents: number /* int64 */;
+  /**
+   * MinutesSavedPerRun and HourlyCostCents are the automation's settings the savings come
+   * from: a successful run saves its minutes, worth the hourly cost of the work replaced.
+   */
+  minutes_saved_per_run: number /* int */;
+  hourly_cost_cents: number /* int64 */;
+  /**
+   * LastRunAt is the start of the automation's newest run of the period (null: none).
+   */
+  last_run_at: string | null;
 }
 
 /**

@@ -17,6 +17,7 @@ export const portalRoutes = {
   support: "/portal/support",
   supportTicket: "/portal/support/:ticketId",
   billing: "/portal/billing",
+  billingOverview: "/portal/billing/overview",
   faq: "/portal/faq",
   settings: "/portal/settings",
   admin: "/portal/admin",
@@ -55,6 +56,7 @@ export const paths = {
     ticket: (id: string) => generatePath(portalRoutes.supportTicket, { ticketId: id }),
     newTicket: withQuery(portalRoutes.support, { new: "1" }),
     billing: portalRoutes.billing,
+    billingOverview: portalRoutes.billingOverview,
     faq: portalRoutes.faq,
     /** A settings tab; Admin Management also takes the search that filters its accounts. */
     settings: (tab?: string, search?: string) => withQuery(portalRoutes.settings, { tab, search }),

@@ -10,18 +10,18 @@ function answer(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("checkout", () => {
-  it("sends the spec's body with return paths of this site", () => {
-    expect(checkoutRequest(plan, "https://www.example.com")).toEqual({
+  it("sends the spec's body with return paths of this site, not the page's origin", () => {
+    expect(checkoutRequest(plan)).toEqual({
       price_id: "price_1",
       mode: "subscription",
-      success_url: "https://www.example.com/checkout/success?success=true",
-      cancel_url: "https://www.example.com/portal/billing?canceled=true",
+      success_url: "/checkout/success?success=true",
+      cancel_url: "/portal/billing?canceled=true",
     });
   });
 
   it("resolves with the url to go to", async () => {
     answer(200, { url: "https://checkout.example/cs_1" });
-    await expect(startCheckout("t", checkoutRequest(plan, "https://x"))).resolves.toBe("https://checkout.example/cs_1");
+    await expect(startCheckout("t", checkoutRequest(plan))).resolves.toBe("https://checkout.example/cs_1");
     const call = vi.mocked(fetch).mock.calls[0]!;
     expect(call[0]).toBe("/functions/v1/stripe-checkout");
     expect((call[1]?.headers as Record<string, string>).Authorization).toBe("Bearer t");
@@ -29,11 +29,11 @@ describe("checkout", () => {
 
   it("throws the server's message first, else the fallback", async () => {
     answer(409, { error: "Your organization already has the Chatbot Setup plan.", code: "conflict", message: "Your organization already has the Chatbot Setup plan." });
-    await expect(startCheckout("t", checkoutRequest(plan, "https://x"))).rejects.toThrow("Your organization already has the Chatbot Setup plan.");
+    await expect(startCheckout("t", checkoutRequest(plan))).rejects.toThrow("Your organization already has the Chatbot Setup plan.");
     answer(200, {});
-    await expect(startCheckout("t", checkoutRequest(plan, "https://x"))).rejects.toThrow(CHECKOUT_SESSION_FALLBACK);
+    await expect(startCheckout("t", checkoutRequest(plan))).rejects.toThrow(CHECKOUT_SESSION_FALLBACK);
     answer(502, "nope");
-    await expect(startCheckout("t", checkoutRequest(plan, "https://x"))).rejects.toThrow(CHECKOUT_SESSION_FALLBACK);
+    await expect(startCheckout("t", checkoutRequest(plan))).rejects.toThrow(CHECKOUT_SESSION_FALLBACK);
   });
 
   it("builds the overview's filtered paths", () => {

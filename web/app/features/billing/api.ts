@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError, deleteJSON, getJSON, patchJSON, postJSON } from "~/lib/api";
+import { paths } from "~/lib/paths";
 import type {
   BillingAccount,
   BillingSummary,
@@ -11,6 +12,7 @@ import type {
   Subscription,
   SubscriptionPage,
 } from "~/lib/api-types.gen";
+import { confirmCheckout } from "./checkout-confirmation";
 import type { SubscriptionStatus } from "./format";
 
 export type StatusFilter = "all" | SubscriptionStatus;
@@ -66,19 +68,20 @@ export async function startCheckout(token: string, request: CheckoutRequest): Pr
   return answer.url;
 }
 
-export function checkoutRequest(plan: Plan, origin: string): CheckoutRequest {
+/** Return URLs are paths of this site: the server makes them absolute with its own site URL, whatever origin the page was opened on. */
+export function checkoutRequest(plan: Plan): CheckoutRequest {
   return {
     price_id: plan.price_id,
     mode: plan.mode,
-    success_url: `${origin}/checkout/success?success=true`,
-    cancel_url: `${origin}/portal/billing?canceled=true`,
+    success_url: "/checkout/success?success=true",
+    cancel_url: `${paths.portal.billing}?canceled=true`,
   };
 }
 
 export function useCheckout() {
   const token = useAccessToken();
   return useMutation({
-    mutationFn: (plan: Plan) => startCheckout(token, checkoutRequest(plan, window.location.origin)),
+    mutationFn: (plan: Plan) => startCheckout(token, checkoutRequest(plan)),
     onSuccess: (url) => window.location.assign(url),
   });
 }
@@ -108,6 +111,26 @@ export function useCancelAtPeriodEnd() {
 
 export const fetchCheckoutSession = (token: string, id: string, signal?: AbortSignal) =>
   getJSON<CheckoutSession>(`/api/v1/billing/checkout-sessions/${encodeURIComponent(id)}`, { token, signal });
+
+/** The billing page's check of a return from checkout (?success=…&session_id=…), as the success page does it. */
+export function useCheckoutConfirmation(params: URLSearchParams) {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  const returned = params.has("success");
+  const search = params.toString();
+  return useQuery({
+    queryKey: ["checkout-confirmation", search],
+    queryFn: async ({ signal }) => {
+      const outcome = await confirmCheckout(new URLSearchParams(search), async () => token || null, (t, id) => fetchCheckoutSession(t, id, signal));
+      // A paid checkout may have been applied after the page read the account: read it again.
+      if (outcome.status === "confirmed") await queryClient.invalidateQueries({ queryKey: ["billing", "account"] });
+      return outcome;
+    },
+    enabled: returned,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
 
 // GET /api/v1/admin/billing/subscriptions
 

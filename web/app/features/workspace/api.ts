@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, putJSON } from "~/lib/api";
 import type {
+  Account,
   Automation,
   AutomationInput,
   AutomationList,
@@ -68,6 +69,20 @@ export function useOrganizations(enabled: boolean) {
   return useQuery({
     queryKey: workspaceKeys.organizations,
     queryFn: ({ signal }) => fetchOrganizations(token, signal),
+    enabled,
+  });
+}
+
+// GET /api/v1/admin/users?approval=approved (staff pick a project's assignees)
+
+export const fetchApprovedAccounts = (token: string, signal?: AbortSignal) =>
+  getJSON<Account[]>("/api/v1/admin/users?approval=approved", { token, signal });
+
+export function useApprovedAccounts(enabled: boolean) {
+  const token = useAccessToken();
+  return useQuery({
+    queryKey: ["workspace", "accounts"] as const,
+    queryFn: ({ signal }) => fetchApprovedAccounts(token, signal),
     enabled,
   });
 }

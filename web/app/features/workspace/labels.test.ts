@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Project } from "~/lib/api-types.gen";
-import { automationStats, dateRange, formatMoney, parseDollars, projectStats } from "./labels";
+import type { Account, Project } from "~/lib/api-types.gen";
+import { assigneeCandidates, assigneesLabel, automationStats, dateRange, formatMoney, parseDollars, projectStats } from "./labels";
 
 const project = (status: Project["status"], progress: number) => ({ status, progress }) as Project;
 
@@ -42,5 +42,34 @@ describe("workspace figures", () => {
   it("writes date ranges", () => {
     expect(dateRange("2026-01-05", "2026-03-01")).toBe("Jan 5, 2026 – Mar 1, 2026");
     expect(dateRange("2026-01-05", null)).toBe("From Jan 5, 2026");
+  });
+});
+
+describe("project assignees", () => {
+  const account = (id: string, full_name: string, role: "admin" | "employee" | "customer", organization_id: string | null, approval_status = "approved") =>
+    ({ id, full_name, role, organization_id, approval_status, email: `${id}@example.com`, avatar_url: "", created_at: "", updated_at: "", email_confirmed_at: null, last_sign_in_at: null }) as Account;
+  const accounts = [
+    account("s2", "Sam Support", "employee", null),
+    account("c1", "Casey Customer", "customer", "acme"),
+    account("c2", "Beth Other", "customer", "beta"),
+    account("c3", "Pat Pending", "customer", "acme", "pending"),
+    account("a1", "Avery Admin", "admin", null),
+    account("c4", "Alex Acme", "customer", "acme"),
+  ];
+
+  it("offers the organization's approved members, then staff, each by name", () => {
+    expect(assigneeCandidates(accounts, "acme")).toEqual([
+      { id: "c4", name: "Alex Acme", group: "member" },
+      { id: "c1", name: "Casey Customer", group: "member" },
+      { id: "a1", name: "Avery Admin", group: "staff" },
+      { id: "s2", name: "Sam Support", group: "staff" },
+    ]);
+    expect(assigneeCandidates(accounts, "").map((c) => c.id)).toEqual(["a1", "s2"]);
+  });
+
+  it("names them on the card", () => {
+    expect(assigneesLabel([])).toBe("");
+    expect(assigneesLabel(["Ada"])).toBe("Assigned to Ada");
+    expect(assigneesLabel(["Ada", "Sam", "Noor"])).toBe("Assigned to Ada, Sam and Noor");
   });
 });

@@ -1,5 +1,6 @@
 import type { BadgeTone } from "~/components/ui/badge";
 import type {
+  Account,
   AutomationStatus,
   AutomationType,
   Project,
@@ -166,4 +167,30 @@ export function parseDollars(text: string): number | null {
   const t = text.trim().replace(/^\$/, "").replaceAll(",", "");
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
+}
+
+export type AssigneeCandidate = { id: string; name: string; group: "member" | "staff" };
+
+/**
+ * Who may be assigned to a project of an organization: its approved members, then approved staff, each by name. The
+ * server refuses anyone else; the form offers only these.
+ */
+export function assigneeCandidates(accounts: Account[], organizationId: string): AssigneeCandidate[] {
+  const byName = (a: AssigneeCandidate, b: AssigneeCandidate) => a.name.localeCompare(b.name);
+  const approved = accounts.filter((a) => a.approval_status === "approved");
+  const name = (a: Account) => a.full_name || a.email;
+  const members = approved
+    .filter((a) => organizationId !== "" && a.organization_id === organizationId && a.role !== "admin" && a.role !== "employee")
+    .map((a): AssigneeCandidate => ({ id: a.id, name: name(a), group: "member" }));
+  const staff = approved
+    .filter((a) => a.role === "admin" || a.role === "employee")
+    .map((a): AssigneeCandidate => ({ id: a.id, name: name(a), group: "staff" }));
+  return [...members.sort(byName), ...staff.sort(byName)];
+}
+
+/** The card's line of assignees: "Assigned to Ada, Sam and Noor". */
+export function assigneesLabel(names: string[]): string {
+  if (names.length === 0) return "";
+  if (names.length === 1) return `Assigned to ${names[0]}`;
+  return `Assigned to ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

@@ -61,11 +61,16 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export function BillingOverview() {
   const { profile } = useAuth();
-  if (profile?.role !== "admin") {
+  return <BillingOverviewFor role={profile?.role} />;
+}
+
+export function BillingOverviewFor({ role }: { role: string | undefined }) {
+  if (role !== "admin") {
     return (
-      <Alert tone="error" title="Access Denied">
-        {ACCESS_DENIED}
-      </Alert>
+      <div className="space-y-6">
+        <PageHeader title="Billing Overview" description="Revenue and every organization's subscription." />
+        <Alert tone="error">{ACCESS_DENIED}</Alert>
+      </div>
     );
   }
   return <Overview />;

@@ -10,7 +10,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import type { Plan } from "~/lib/api-types.gen";
-import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, usePlans, usePortalSession } from "../api";
+import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, useCheckoutConfirmation, usePlans, usePortalSession } from "../api";
+import { NOT_CONFIRMED_TEXT, type CheckoutConfirmation } from "../checkout-confirmation";
 import { amountLabel, brandLabel, formatDate, formatMoney, maskedCard, priceLabel, statusLabel } from "../format";
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "danger" };
@@ -36,7 +37,11 @@ function PlanDialog({ open, onClose, currentPriceId }: { open: boolean; onClose:
     <Dialog
       open={open}
       title="Choose Your Plan"
-      description="Pick a plan for your organization. You pay on the next page."
+      description={
+        currentPriceId
+          ? "Pick a plan for your organization. You pay on the next page; once paid, the new plan replaces your current one."
+          : "Pick a plan for your organization. You pay on the next page."
+      }
       onClose={onClose}
       size="lg"
       footer={
@@ -78,9 +83,33 @@ function PlanDialog({ open, onClose, currentPriceId }: { open: boolean; onClose:
   );
 }
 
+export const PAYMENT_RECEIVED = "Thank you! Your payment was received.";
+
+/**
+ * What the billing page says on a return from checkout: the payment is thanked for only once the server confirms that
+ * the named checkout of the organization was paid, never from the query string alone.
+ */
+export function CheckoutNotice({ outcome, checking }: { outcome: CheckoutConfirmation | undefined; checking: boolean }) {
+  if (checking) return <Alert tone="info">Confirming your payment…</Alert>;
+  if (!outcome) return null;
+  switch (outcome.status) {
+    case "confirmed":
+      return <Alert tone="success">{PAYMENT_RECEIVED}</Alert>;
+    case "not_completed":
+      return <Alert tone="info">Checkout was canceled. You have not been charged.</Alert>;
+    default:
+      return (
+        <Alert tone="warning" title="Payment Not Confirmed">
+          {NOT_CONFIRMED_TEXT[outcome.reason]}
+        </Alert>
+      );
+  }
+}
+
 export function BillingPage() {
   const [params] = useSearchParams();
   const account = useBillingAccount();
+  const confirmation = useCheckoutConfirmation(params);
   const portal = usePortalSession();
   const cancel = useCancelAtPeriodEnd();
   const [choosing, setChoosing] = useState(false);
@@ -96,8 +125,8 @@ export function BillingPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Billing" description="Your organization's subscription, payment method and invoices." />
-      {params.get("canceled") === "true" && <Alert tone="info">Checkout was canceled. You have not been charged.</Alert>}
-      {params.get("success") === "true" && <Alert tone="success">Thank you! Your payment was received.</Alert>}
+      {params.get("canceled") === "true" && !params.has("success") && <Alert tone="info">Checkout was canceled. You have not been charged.</Alert>}
+      {params.has("success") && <CheckoutNotice outcome={confirmation.data} checking={confirmation.isPending} />}
       {account.data.provider === "test" && (
         <Alert tone="warning">Payments use the built-in test provider: no card is charged.</Alert>
       )}

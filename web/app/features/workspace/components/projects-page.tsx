@@ -32,6 +32,7 @@ import { paths } from "~/lib/paths";
 import { isStaff } from "~/lib/roles";
 import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
 import {
+  useApprovedAccounts,
   useDeleteProject,
   useOrganizations,
   usePostProjectUpdate,
@@ -45,6 +46,8 @@ import {
   PRIORITY_TONES,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUS_TONES,
+  assigneeCandidates,
+  assigneesLabel,
   dateRange,
   formatDateTime,
   projectStats,
@@ -101,6 +104,7 @@ type Draft = {
   progress: string;
   start_date: string;
   end_date: string;
+  assigned_to: string[];
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -116,6 +120,7 @@ function draftOf(p: Project | null, org: string): Draft {
         progress: String(p.progress),
         start_date: p.start_date,
         end_date: p.end_date ?? "",
+        assigned_to: p.assigned_to,
       }
     : {
         organization_id: org,
@@ -126,17 +131,93 @@ function draftOf(p: Project | null, org: string): Draft {
         progress: "0",
         start_date: today(),
         end_date: "",
+        assigned_to: [],
       };
+}
+
+function AssigneesField({
+  candidates,
+  loading,
+  error,
+  chosen,
+  onChange,
+  fieldError,
+}: {
+  candidates: { id: string; name: string; group: "member" | "staff" }[];
+  loading: boolean;
+  error: string;
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+  fieldError?: string;
+}) {
+  const toggle = (id: string, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((c) => c !== id));
+  const group = (g: "member" | "staff", title: string) => {
+    const list = candidates.filter((c) => c.group === g);
+    if (list.length === 0) return null;
+    return (
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</p>
+        <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+          {list.map((c) => (
+            <li key={c.id}>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(c.id)}
+                  onChange={(e) => toggle(c.id, e.target.checked)}
+                  className="h-4 w-4 rounded border-slate-300 text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                />
+                {c.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  };
+  return (
+    <fieldset className="space-y-2" aria-describedby={fieldError ? "project-assigned_to-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-800">Assignees (optional)</legend>
+      {loading ? (
+        <p className="text-sm text-slate-600">Loading people…</p>
+      ) : error ? (
+        <p className="text-sm text-red-700">{error}</p>
+      ) : candidates.length === 0 ? (
+        <p className="text-sm text-slate-600">Choose an organization to see its members.</p>
+      ) : (
+        <>
+          {group("member", "Organization members")}
+          {group("staff", "Staff")}
+        </>
+      )}
+      {fieldError && (
+        <p id="project-assigned_to-error" className="text-sm text-red-700">
+          {fieldError}
+        </p>
+      )}
+    </fieldset>
+  );
 }
 
 function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null; defaultOrg: string; onDone: (message: string) => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(project, defaultOrg));
   const organizations = useOrganizations(true);
+  const accounts = useApprovedAccounts(true);
+  const candidates = assigneeCandidates(accounts.data ?? [], draft.organization_id);
   const form = useApiForm(useSaveProject(), {
     idPrefix: "project",
     fallbackMessage: "The project could not be saved.",
   });
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Draft>) =>
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      // Another organization: keep only the assignees who may work on its projects.
+      if (patch.organization_id !== undefined && patch.organization_id !== d.organization_id && accounts.data) {
+        const allowed = new Set(assigneeCandidates(accounts.data, patch.organization_id).map((c) => c.id));
+        next.assigned_to = d.assigned_to.filter((id) => allowed.has(id));
+      }
+      return next;
+    });
   const onSubmit = form.onSubmit(
     () => ({
       id: project?.id,
@@ -148,7 +229,7 @@ function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null;
       progress: Number(draft.progress),
       start_date: draft.start_date,
       end_date: draft.end_date,
-      assigned_to: project?.assigned_to ?? [],
+      assigned_to: draft.assigned_to,
     }),
     (v): FieldErrors => {
       const errors: FieldErrors = {};
@@ -202,6 +283,14 @@ function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null;
           {(control) => <Input {...control} type="date" value={draft.end_date} onChange={(e) => set({ end_date: e.target.value })} />}
         </FormField>
       </div>
+      <AssigneesField
+        candidates={candidates}
+        loading={accounts.isPending}
+        error={accounts.error ? errorMessage(accounts.error, "The people to assign could not be loaded.") : ""}
+        chosen={draft.assigned_to}
+        onChange={(ids) => set({ assigned_to: ids })}
+        fieldError={form.field("assigned_to").error}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={form.submitting}>
           {project ? "Save Project" : "Create Project"}
@@ -329,6 +418,11 @@ function ProjectCard({
       </div>
       <p className="mt-3 text-sm text-slate-600">{dateRange(project.start_date, project.end_date)}</p>
       {project.creator && <p className="text-sm text-slate-600">Created by {project.creator.full_name || "our team"}</p>}
+      {project.assignees.length > 0 && (
+        <p className="text-sm text-slate-600" data-testid="project-assignees">
+          {assigneesLabel(project.assignees.map((a) => a.full_name || "our team"))}
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <Button size="sm" variant="secondary" onClick={onUpdates}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />

@@ -1,0 +1,9 @@
+import { BillingOverview } from "~/features/billing/components/billing-overview";
+import { portalMeta } from "~/features/portal/portal-meta";
+
+export const meta = () => portalMeta("Billing Overview");
+
+/** The billing overview by its own address: admins see it; anyone else who follows a link here sees the spec's refusal. */
+export default function BillingOverviewRoute() {
+  return <BillingOverview />;
+}
