@@ -201,6 +201,12 @@ export const AuditSubscriptionStatus = "billing.subscription_status";
 export const AuditSubscriptionDelete = "billing.subscription_delete";
 export const AuditSubscriptionCancel = "billing.subscription_cancel";
 export const AuditSubscriptionResume = "billing.subscription_resume";
+/**
+ * AuditSubscriptionReplaced records a subscription cancelled because a newer one of the
+ * same organization became active (a plan change, or a second purchase that slipped
+ * through): an organization pays for one subscription at a time.
+ */
+export const AuditSubscriptionReplaced = "billing.subscription_replaced";
 export const AuditPlanSave = "billing.plan_save";
 
 /**
