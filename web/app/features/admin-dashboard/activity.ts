@@ -236,6 +236,7 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "billing.subscription_delete": (e) => ({ verb: "deleted the subscription of", target: subscription(e) }),
   "billing.subscription_cancel": (e) => ({ verb: "cancelled the subscription of", target: subscription(e), after: "at the end of the period" }),
   "billing.subscription_resume": (e) => ({ verb: "resumed the subscription of", target: subscription(e) }),
+  "billing.subscription_replaced": (e) => ({ verb: "replaced the older subscription of", target: subscription(e), after: "with its new plan" }),
   "billing.plan_save": (e) => ({ verb: "saved the plan", target: target(e, "a plan") }),
   // The community forum.
   "forum.topic_create": (e) => ({ verb: "started the topic", target: target(e, "a forum topic") }),
