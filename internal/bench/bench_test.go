@@ -81,6 +81,26 @@ func TestBenchmarkReport(t *testing.T) {
 }
 
 func startServer(t *testing.T, bin string) string {
+	return startBinary(t, bin, serverOptions{}).base
+}
+
+// serverOptions say how startBinary runs the binary.
+type serverOptions struct {
+	// logFile receives the server's log at info level, every request line included, as in
+	// production; empty: warnings only, to the test's stderr.
+	logFile string
+	args    []string // further serve flags, e.g. --demo
+}
+
+// runningServer is a growthdesk process started by startBinary.
+type runningServer struct {
+	base string
+	cmd  *exec.Cmd
+}
+
+// startBinary runs `growthdesk serve` on a free loopback port with a fresh data directory and
+// waits until /readyz answers 200.
+func startBinary(t *testing.T, bin string, opts serverOptions) *runningServer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -88,8 +108,19 @@ func startServer(t *testing.T, bin string) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", addr, "--data-dir", t.TempDir(), "--log-level", "warn", "--site-url", "http://"+addr)
+	args := []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}
+	cmd := exec.CommandContext(ctx, bin, append(args, opts.args...)...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if opts.logFile != "" {
+		f, err := os.Create(opts.logFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	} else {
+		cmd.Args = append(cmd.Args, "--log-level", "warn")
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -99,12 +130,12 @@ func startServer(t *testing.T, bin string) string {
 		if res, err := http.Get(base + "/readyz"); err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return base
+				return &runningServer{base: base, cmd: cmd}
 			}
 		}
 	}
 	t.Fatal("server did not become ready")
-	return ""
+	return nil
 }
 
 func sitemapPaths(t *testing.T, base string) []string {
