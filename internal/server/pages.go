@@ -9,11 +9,12 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"net/url"
 	"path"
-	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,14 +42,36 @@ func (s *Server) pageConfig() pageConfig {
 	return pageConfig{SiteURL: s.cfg.SiteURL, ContactEmbedURL: s.cfg.ContactEmbedURL, Demo: s.cfg.Demo}
 }
 
-// file is one response body, prepared once: substituted, hashed and compressed.
+// file is one response, prepared once: its body substituted and hashed, its header values
+// built, its compressed variants made (at build time, or once after start).
 type file struct {
-	body, gzip, brotli []byte
-	contentType        string
-	cacheControl       string
-	etag               string
-	csp                string // pages only
-	noIndex            bool   // pages marked robots noindex
+	identity variant
+	// gzip and brotli are nil when compression does not pay; read them only after prepare.
+	gzip, brotli *variant
+	// Header values, each a one-element slice shared by every response: serveFile puts them
+	// into the header map as they are, so a request costs no allocation for them. Nothing
+	// appends to or changes them (Header.Add on a full slice copies it).
+	contentType, cacheControl, etag, csp []string
+	etagValue                            string
+	noIndex                              bool // pages marked robots noindex
+	// compress says whether prepare still has to make the compressed variants.
+	compress bool
+	once     sync.Once
+}
+
+// variant is one content coding of a body with its header values.
+type variant struct {
+	body          []byte
+	contentLength []string
+	encoding      []string // Content-Encoding; nil for the identity
+}
+
+func newVariant(body []byte, encoding string) *variant {
+	v := &variant{body: body, contentLength: []string{strconv.Itoa(len(body))}}
+	if encoding != "" {
+		v.encoding = []string{encoding}
+	}
+	return v
 }
 
 // pageSet serves the built web app from memory.
@@ -56,16 +79,23 @@ type pageSet struct {
 	files    map[string]*file // URL path → file; pages at "/x", assets at "/assets/…"
 	pages    []string         // URL paths of prerendered pages, sorted
 	fallback *file            // the app shell for routes rendered in the browser
+	// pending are the files still to compress, in the order compressInBackground takes them.
+	pending []*file
+	log     *slog.Logger
 }
 
-var (
-	inlineScript = regexp.MustCompile(`(?s)<script([^>]*)>(.*?)</script>`)
-	noIndexMeta  = regexp.MustCompile(`<meta[^>]+name="robots"[^>]+content="[^"]*noindex`)
-)
+var varyEncoding = []string{"Accept-Encoding"}
+
+// precompressed are the suffixes of the compressed copies the web build writes beside its
+// hashed assets (web/vite/precompress.mjs), with their content coding.
+var precompressed = map[string]string{".br": "br", ".gz": "gzip"}
 
 // loadPages reads every file of dist, replaces the runtime tokens in pages and route data,
-// computes each page's Content-Security-Policy from its inline scripts, and compresses
-// what is worth compressing.
+// computes each page's Content-Security-Policy from its inline scripts, and takes the
+// compressed copies the build made. What has no compressed copy yet (the pages and route
+// data, whose bytes depend on the configuration) is compressed later, by
+// compressInBackground or by the first request that needs it, so that start does not wait
+// for it.
 func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 	cfgJSON, err := json.Marshal(cfg)
 	if err != nil {
@@ -82,38 +112,80 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 		}
 	}
 
-	ps := &pageSet{files: map[string]*file{}}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	var firstErr error
-	sem := make(chan struct{}, 4)
+	var names []string
 	err = fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+		if err == nil && !d.IsDir() {
+			names = append(names, name)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	exists := make(map[string]bool, len(names))
+	for _, name := range names {
+		exists[name] = true
+	}
+
+	ps := &pageSet{files: map[string]*file{}}
+	for _, name := range names {
+		if ext := path.Ext(name); precompressed[ext] != "" && exists[strings.TrimSuffix(name, ext)] {
+			continue // a compressed copy, taken with its file below
 		}
 		raw, err := fs.ReadFile(dist, name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		urlPath, isPage := urlPathOf(name)
 		ext := path.Ext(name)
-		f := &file{body: raw, contentType: contentTypeOf(ext)}
+		f := &file{contentType: []string{contentTypeOf(ext)}}
+		body, substituted := raw, false
 		switch {
 		case isPage:
-			f.body = []byte(replacer.Replace(string(raw)))
-			f.cacheControl = "no-cache"
-			f.csp = pageCSP(f.body, extraOrigin)
-			f.noIndex = noIndexMeta.Match(f.body)
+			body, substituted = []byte(replacer.Replace(string(raw))), true
+			f.cacheControl = []string{"no-cache"}
+			f.csp = []string{pageCSP(body, extraOrigin)}
+			f.noIndex = hasNoIndex(body)
 		case ext == ".data":
-			f.body = []byte(replacer.Replace(string(raw)))
-			f.cacheControl = "no-cache"
+			body, substituted = []byte(replacer.Replace(string(raw))), true
+			f.cacheControl = []string{"no-cache"}
 		case strings.HasPrefix(name, "assets/"):
-			f.cacheControl = "public, max-age=31536000, immutable"
+			f.cacheControl = []string{"public, max-age=31536000, immutable"}
 		default:
-			f.cacheControl = "public, max-age=3600"
+			f.cacheControl = []string{"public, max-age=3600"}
 		}
-		sum := sha256.Sum256(f.body)
-		f.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+		f.identity = *newVariant(body, "")
+		sum := sha256.Sum256(body)
+		f.etagValue = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+		f.etag = []string{f.etagValue}
+		if compressible(ext) && len(body) > 512 {
+			found := false
+			if !substituted {
+				// The build's copies are of the bytes as built, so they serve only files
+				// served as built.
+				for suffix, coding := range precompressed {
+					if !exists[name+suffix] {
+						continue
+					}
+					found = true
+					c, err := fs.ReadFile(dist, name+suffix)
+					if err != nil {
+						return nil, err
+					}
+					switch {
+					case len(c) >= len(body):
+					case coding == "br":
+						f.brotli = newVariant(c, coding)
+					default:
+						f.gzip = newVariant(c, coding)
+					}
+				}
+			}
+			if !found {
+				f.compress = true
+				ps.pending = append(ps.pending, f)
+			}
+		}
 		if name == spaFallbackFile {
 			ps.fallback = f
 		} else {
@@ -122,26 +194,6 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 				ps.pages = append(ps.pages, urlPath)
 			}
 		}
-		if compressible(ext) && len(f.body) > 512 {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				if err := f.compress(); err != nil {
-					mu.Lock()
-					firstErr = fmt.Errorf("compress %s: %w", name, err)
-					mu.Unlock()
-				}
-			}()
-		}
-		return nil
-	})
-	wg.Wait()
-	if err != nil {
-		return nil, err
-	}
-	if firstErr != nil {
-		return nil, firstErr
 	}
 	if ps.files["/"] == nil {
 		return nil, fmt.Errorf("the web app has no index.html")
@@ -150,7 +202,42 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 		ps.fallback = ps.files["/"]
 	}
 	sort.Strings(ps.pages)
+	// Pages first: they are what visitors ask for first.
+	sort.SliceStable(ps.pending, func(i, j int) bool { return ps.pending[i].csp != nil && ps.pending[j].csp == nil })
 	return ps, nil
+}
+
+// compressInBackground makes the compressed variants of every file that has none yet, with
+// one worker per core, and returns at once. A request for a file not reached yet compresses
+// it itself (prepare), so nothing is ever served uncompressed for want of time.
+func (ps *pageSet) compressInBackground(log *slog.Logger) {
+	work := make(chan *file, len(ps.pending))
+	for _, f := range ps.pending {
+		work <- f
+	}
+	close(work)
+	ps.pending = nil
+	for range runtime.GOMAXPROCS(0) {
+		go func() {
+			for f := range work {
+				f.prepare(log)
+			}
+		}()
+	}
+}
+
+// prepare makes the compressed variants once; every request calls it, and after the first
+// call it costs an atomic load.
+func (f *file) prepare(log *slog.Logger) {
+	f.once.Do(func() {
+		if !f.compress {
+			return
+		}
+		if err := f.compressBody(); err != nil {
+			// Compressing into memory does not fail; should it, the body goes out as is.
+			log.Error("compress a web app file", "etag", f.etagValue, "err", err)
+		}
+	})
 }
 
 // urlPathOf maps a file of the build to the URL it is served at: "blog/index.html" is the
@@ -190,30 +277,32 @@ func compressible(ext string) bool {
 	return false
 }
 
-func (f *file) compress() error {
+func (f *file) compressBody() error {
+	body := f.identity.body
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := zw.Write(f.body); err != nil {
+	if _, err := zw.Write(body); err != nil {
 		return err
 	}
 	if err := zw.Close(); err != nil {
 		return err
 	}
 	var br bytes.Buffer
-	// Quality 6 compresses the whole build in well under a second at start; 11 would save
-	// about a tenth of the bytes for several seconds of CPU on every start.
+	// Quality 6 compresses a page in a few milliseconds; 11 saves about a tenth of the bytes
+	// for many times the CPU. The hashed assets, the most bytes, come compressed at quality
+	// 11 from the build.
 	bw := brotli.NewWriterLevel(&br, 6)
-	if _, err := bw.Write(f.body); err != nil {
+	if _, err := bw.Write(body); err != nil {
 		return err
 	}
 	if err := bw.Close(); err != nil {
 		return err
 	}
-	if gz.Len() < len(f.body) {
-		f.gzip = gz.Bytes()
+	if gz.Len() < len(body) {
+		f.gzip = newVariant(gz.Bytes(), "gzip")
 	}
-	if br.Len() < len(f.body) {
-		f.brotli = br.Bytes()
+	if br.Len() < len(body) {
+		f.brotli = newVariant(br.Bytes(), "br")
 	}
 	return nil
 }
@@ -222,11 +311,8 @@ func (f *file) compress() error {
 // except the third-party form's origin when one is configured.
 func pageCSP(body []byte, extraOrigin string) string {
 	var hashes []string
-	for _, m := range inlineScript.FindAllSubmatch(body, -1) {
-		if bytes.Contains(m[1], []byte("src=")) {
-			continue
-		}
-		sum := sha256.Sum256(m[2])
+	for _, script := range inlineScripts(body) {
+		sum := sha256.Sum256(script)
 		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	extra := ""
@@ -250,6 +336,64 @@ func pageCSP(body []byte, extraOrigin string) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
+}
+
+// inlineScripts returns the contents of the page's <script> elements without a src: what
+// the regular expression <script([^>]*)>(.*?)</script> would find, at a small part of its
+// cost (pages are scanned at every start).
+func inlineScripts(page []byte) [][]byte {
+	var out [][]byte
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<script"))
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len("<script"):]
+		gt := bytes.IndexByte(rest, '>')
+		if gt < 0 {
+			return out
+		}
+		attrs := rest[:gt]
+		rest = rest[gt+1:]
+		end := bytes.Index(rest, []byte("</script>"))
+		if end < 0 {
+			return out
+		}
+		if !bytes.Contains(attrs, []byte("src=")) {
+			out = append(out, rest[:end])
+		}
+		rest = rest[end+len("</script>"):]
+	}
+}
+
+// hasNoIndex reports whether the page has <meta name="robots" content="…noindex…">.
+func hasNoIndex(page []byte) bool {
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<meta "))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i:]
+		gt := bytes.IndexByte(rest, '>')
+		if gt < 0 {
+			return false
+		}
+		tag := rest[:gt]
+		rest = rest[gt:]
+		if n := bytes.Index(tag, []byte(`name="robots"`)); n >= 0 {
+			if c := bytes.Index(tag[n:], []byte(`content="`)); c >= 0 {
+				v := tag[n+c+len(`content="`):]
+				if q := bytes.IndexByte(v, '"'); q >= 0 {
+					v = v[:q]
+				}
+				if bytes.Contains(v, []byte("noindex")) {
+					return true
+				}
+			}
+		}
+	}
 }
 
 // ServeHTTP serves a page, an asset or the app shell; anything else redirects to the home page.
@@ -291,73 +435,115 @@ func (ps *pageSet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// direct serves the files of the build without going through mux, and everything else
+// through it. Matching a path in http.ServeMux costs about a fifth of a static answer (and
+// allocates), while a file's path is known in advance: each one is checked against mux once,
+// here, so that a file never hides a route mux would give another handler.
+func (ps *pageSet) direct(mux *http.ServeMux) http.Handler {
+	files := make(map[string]*file, len(ps.files))
+	for p, f := range ps.files {
+		if _, pattern := mux.Handler(&http.Request{Method: http.MethodGet, URL: &url.URL{Path: p}}); pattern == "/" {
+			files[p] = f
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if f := files[r.URL.Path]; f != nil {
+				r.Pattern = "/" // what mux would have recorded, for the metrics
+				ps.serveFile(w, r, f, http.StatusOK)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
 func isBlogPostPath(p string) bool {
 	slug, ok := strings.CutPrefix(p, "/blog/")
 	return ok && slug != "" && !strings.ContainsAny(slug, "/.")
 }
 
 func (ps *pageSet) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+	f.prepare(ps.log)
 	h := w.Header()
-	h.Set("Content-Type", f.contentType)
-	h.Set("Cache-Control", f.cacheControl)
-	h.Set("ETag", f.etag)
-	if f.csp != "" {
-		h.Set("Content-Security-Policy", f.csp)
+	h["Content-Type"] = f.contentType
+	h["Cache-Control"] = f.cacheControl
+	h["Etag"] = f.etag
+	if f.csp != nil {
+		h["Content-Security-Policy"] = f.csp
 	}
 	if f.gzip != nil || f.brotli != nil {
-		h.Add("Vary", "Accept-Encoding")
+		h["Vary"] = varyEncoding
 	}
-	if status == http.StatusOK && etagMatches(r.Header.Get("If-None-Match"), f.etag) {
+	if status == http.StatusOK && etagMatches(r.Header["If-None-Match"], f.etagValue) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := f.body
-	switch enc := negotiateEncoding(r.Header.Get("Accept-Encoding"), f.brotli != nil, f.gzip != nil); enc {
-	case "br":
-		body = f.brotli
-		h.Set("Content-Encoding", "br")
-	case "gzip":
-		body = f.gzip
-		h.Set("Content-Encoding", "gzip")
+	v := &f.identity
+	if f.gzip != nil || f.brotli != nil {
+		br, gz := acceptedCodings(r.Header["Accept-Encoding"])
+		switch {
+		case br && f.brotli != nil:
+			v = f.brotli
+		case gz && f.gzip != nil:
+			v = f.gzip
+		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if v.encoding != nil {
+		h["Content-Encoding"] = v.encoding
+	}
+	h["Content-Length"] = v.contentLength
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		writeBody(w, r, v.body)
 	}
 }
 
-func etagMatches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
-	for _, candidate := range strings.Split(header, ",") {
-		c := strings.TrimSpace(candidate)
-		if c == "*" || strings.TrimPrefix(c, "W/") == etag {
-			return true
+// etagMatches reports whether an If-None-Match header names etag (weakly) or is "*".
+func etagMatches(header []string, etag string) bool {
+	for _, line := range header {
+		for line != "" {
+			var c string
+			c, line, _ = strings.Cut(line, ",")
+			c = strings.TrimSpace(c)
+			if c == "*" || strings.TrimPrefix(c, "W/") == etag {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// negotiateEncoding picks br, then gzip, among the codings the client accepts with q > 0.
-func negotiateEncoding(header string, haveBr, haveGzip bool) string {
-	accepted := map[string]bool{}
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := 1.0
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			if f, err := strconv.ParseFloat(v, 64); err == nil {
-				q = f
+// acceptedCodings reports whether an Accept-Encoding header accepts brotli and gzip, that is
+// names them with q > 0. It allocates nothing: it runs on every request for a file.
+func acceptedCodings(header []string) (br, gz bool) {
+	var xgz bool
+	for _, line := range header {
+		for line != "" {
+			var part string
+			part, line, _ = strings.Cut(line, ",")
+			name, params, _ := strings.Cut(part, ";")
+			name = strings.TrimSpace(name)
+			switch {
+			case strings.EqualFold(name, "br"):
+				br = qualityAboveZero(params)
+			case strings.EqualFold(name, "gzip"):
+				gz = qualityAboveZero(params)
+			case strings.EqualFold(name, "x-gzip"):
+				xgz = qualityAboveZero(params)
 			}
 		}
-		accepted[strings.ToLower(strings.TrimSpace(name))] = q > 0
 	}
-	switch {
-	case haveBr && accepted["br"]:
-		return "br"
-	case haveGzip && (accepted["gzip"] || accepted["x-gzip"]):
-		return "gzip"
+	return br, gz || xgz
+}
+
+// qualityAboveZero reads the q parameter of one coding of Accept-Encoding; without one (or
+// an unreadable one) the coding is accepted.
+func qualityAboveZero(params string) bool {
+	v, ok := strings.CutPrefix(strings.TrimSpace(params), "q=")
+	if !ok {
+		return true
 	}
-	return ""
+	q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	return err != nil || q > 0
 }
