@@ -274,7 +274,7 @@ http {
     }
     default_type application/octet-stream;
     charset utf-8;
-    charset_types text/html text/css text/javascript;
+    charset_types text/css text/javascript;
     server_tokens off;
     sendfile on;
     tcp_nopush on;

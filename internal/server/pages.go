@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"path"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,21 +43,31 @@ func (s *Server) pageConfig() pageConfig {
 	return pageConfig{SiteURL: s.cfg.SiteURL, ContactEmbedURL: s.cfg.ContactEmbedURL, Demo: s.cfg.Demo}
 }
 
-// file is one response, prepared once: its body substituted and hashed, its header values
-// built, its compressed variants made (at build time, or once after start).
+// file is one response, prepared once: its body read (and for pages substituted), hashed
+// and compressed, its header values built.
 type file struct {
-	identity variant
-	// gzip and brotli are nil when compression does not pay; read them only after prepare.
-	gzip, brotli *variant
 	// Header values, each a one-element slice shared by every response: serveFile puts them
 	// into the header map as they are, so a request costs no allocation for them. Nothing
 	// appends to or changes them (Header.Add on a full slice copies it).
-	contentType, cacheControl, etag, csp []string
-	etagValue                            string
-	noIndex                              bool // pages marked robots noindex
-	// compress says whether prepare still has to make the compressed variants.
+	contentType, cacheControl, csp []string
+	noIndex                        bool // pages marked robots noindex
+
+	// A file served as built is read on first need (prepare), from dist, with the compressed
+	// copies the build made beside it (siblings), so that start reads only the pages and
+	// memory holds only what is asked for.
+	dist     fs.FS
+	name     string
+	siblings []string
+	// compress says whether prepare has to make the compressed variants itself.
 	compress bool
-	once     sync.Once
+
+	once sync.Once
+	err  error // of prepare
+	// Set by prepare, or at start for pages and route data; read only after prepare.
+	identity     variant
+	gzip, brotli *variant // nil when compression does not pay
+	etag         []string
+	etagValue    string
 }
 
 // variant is one content coding of a body with its header values.
@@ -74,28 +85,40 @@ func newVariant(body []byte, encoding string) *variant {
 	return v
 }
 
+// setBody makes body the file's identity and computes its ETag.
+func (f *file) setBody(body []byte) {
+	f.identity = *newVariant(body, "")
+	sum := sha256.Sum256(body)
+	f.etagValue = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+	f.etag = []string{f.etagValue}
+}
+
 // pageSet serves the built web app from memory.
 type pageSet struct {
 	files    map[string]*file // URL path → file; pages at "/x", assets at "/assets/…"
 	pages    []string         // URL paths of prerendered pages, sorted
 	fallback *file            // the app shell for routes rendered in the browser
-	// pending are the files still to compress, in the order compressInBackground takes them.
+	// pending are the files to compress after start, pages first.
 	pending []*file
 	log     *slog.Logger
 }
 
 var varyEncoding = []string{"Accept-Encoding"}
 
-// precompressed are the suffixes of the compressed copies the web build writes beside its
-// hashed assets (web/vite/precompress.mjs), with their content coding.
-var precompressed = map[string]string{".br": "br", ".gz": "gzip"}
+// precompressed are the suffixes of the compressed copies the web build writes beside the
+// files it serves as built (web/vite/precompress.mjs), with their content coding.
+var precompressed = []struct{ suffix, coding string }{{".br", "br"}, {".gz", "gzip"}}
 
-// loadPages reads every file of dist, replaces the runtime tokens in pages and route data,
-// computes each page's Content-Security-Policy from its inline scripts, and takes the
-// compressed copies the build made. What has no compressed copy yet (the pages and route
-// data, whose bytes depend on the configuration) is compressed later, by
-// compressInBackground or by the first request that needs it, so that start does not wait
-// for it.
+// minCompress is the smallest body worth compressing.
+const minCompress = 512
+
+// loadPages reads the pages and route data of dist, replaces the runtime tokens in them and
+// computes each page's Content-Security-Policy from its inline scripts; every other file is
+// only listed, to be read with its compressed copies on first request. What must be
+// compressed here (the pages and route data, whose bytes depend on the configuration, and
+// any file the build left without copies) is compressed after start by
+// compressInBackground, or by the first request that needs it, so that start waits for none
+// of it.
 func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 	cfgJSON, err := json.Marshal(cfg)
 	if err != nil {
@@ -112,79 +135,65 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 		}
 	}
 
-	var names []string
+	sizes := map[string]int64{}
 	err = fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			names = append(names, name)
+		if err != nil || d.IsDir() {
+			return err
 		}
-		return err
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		sizes[name] = info.Size()
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	exists := make(map[string]bool, len(names))
-	for _, name := range names {
-		exists[name] = true
+	names := make([]string, 0, len(sizes))
+	for name := range sizes {
+		names = append(names, name)
 	}
+	sort.Strings(names)
 
 	ps := &pageSet{files: map[string]*file{}}
 	for _, name := range names {
-		if ext := path.Ext(name); precompressed[ext] != "" && exists[strings.TrimSuffix(name, ext)] {
-			continue // a compressed copy, taken with its file below
-		}
-		raw, err := fs.ReadFile(dist, name)
-		if err != nil {
-			return nil, err
+		if isSibling(name, sizes) {
+			continue // a compressed copy, read with its file
 		}
 		urlPath, isPage := urlPathOf(name)
 		ext := path.Ext(name)
-		f := &file{contentType: []string{contentTypeOf(ext)}}
-		body, substituted := raw, false
+		f := &file{name: name, contentType: []string{contentTypeOf(ext)}}
 		switch {
-		case isPage:
-			body, substituted = []byte(replacer.Replace(string(raw))), true
+		case isPage || ext == ".data":
+			raw, err := fs.ReadFile(dist, name)
+			if err != nil {
+				return nil, err
+			}
+			body := []byte(replacer.Replace(string(raw)))
+			f.setBody(body)
 			f.cacheControl = []string{"no-cache"}
-			f.csp = []string{pageCSP(body, extraOrigin)}
-			f.noIndex = hasNoIndex(body)
-		case ext == ".data":
-			body, substituted = []byte(replacer.Replace(string(raw))), true
-			f.cacheControl = []string{"no-cache"}
-		case strings.HasPrefix(name, "assets/"):
-			f.cacheControl = []string{"public, max-age=31536000, immutable"}
+			if isPage {
+				f.csp = []string{pageCSP(body, extraOrigin)}
+				f.noIndex = hasNoIndex(body)
+			}
+			// The build's copies, if any, are of the bytes before substitution.
+			f.compress = compressible(ext) && len(body) > minCompress
 		default:
+			f.dist = dist
 			f.cacheControl = []string{"public, max-age=3600"}
-		}
-		f.identity = *newVariant(body, "")
-		sum := sha256.Sum256(body)
-		f.etagValue = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
-		f.etag = []string{f.etagValue}
-		if compressible(ext) && len(body) > 512 {
-			found := false
-			if !substituted {
-				// The build's copies are of the bytes as built, so they serve only files
-				// served as built.
-				for suffix, coding := range precompressed {
-					if !exists[name+suffix] {
-						continue
-					}
-					found = true
-					c, err := fs.ReadFile(dist, name+suffix)
-					if err != nil {
-						return nil, err
-					}
-					switch {
-					case len(c) >= len(body):
-					case coding == "br":
-						f.brotli = newVariant(c, coding)
-					default:
-						f.gzip = newVariant(c, coding)
-					}
+			if strings.HasPrefix(name, "assets/") {
+				f.cacheControl = []string{"public, max-age=31536000, immutable"}
+			}
+			for _, p := range precompressed {
+				if _, ok := sizes[name+p.suffix]; ok {
+					f.siblings = append(f.siblings, name+p.suffix)
 				}
 			}
-			if !found {
-				f.compress = true
-				ps.pending = append(ps.pending, f)
-			}
+			f.compress = len(f.siblings) == 0 && compressible(ext) && sizes[name] > minCompress
+		}
+		if f.compress {
+			ps.pending = append(ps.pending, f)
 		}
 		if name == spaFallbackFile {
 			ps.fallback = f
@@ -207,37 +216,87 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 	return ps, nil
 }
 
-// compressInBackground makes the compressed variants of every file that has none yet, with
-// one worker per core, and returns at once. A request for a file not reached yet compresses
-// it itself (prepare), so nothing is ever served uncompressed for want of time.
-func (ps *pageSet) compressInBackground(log *slog.Logger) {
+// isSibling reports whether name is a compressed copy the build made of another file.
+func isSibling(name string, sizes map[string]int64) bool {
+	for _, p := range precompressed {
+		if base, ok := strings.CutSuffix(name, p.suffix); ok {
+			if _, ok := sizes[base]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compressInBackground makes the compressed variants of every file that needs them, with
+// one worker per core, and returns at once. A request for a file not reached yet prepares
+// it itself, so nothing is ever served uncompressed for want of time.
+func (ps *pageSet) compressInBackground() {
 	work := make(chan *file, len(ps.pending))
 	for _, f := range ps.pending {
 		work <- f
 	}
 	close(work)
 	ps.pending = nil
+	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
-		go func() {
+		wg.Go(func() {
 			for f := range work {
-				f.prepare(log)
+				_ = f.prepare(ps.log)
 			}
-		}()
+		})
 	}
+	go func() {
+		wg.Wait()
+		// The compressors leave megabytes of garbage (brotli's hash tables) that the
+		// runtime would give back to the system only over minutes: give it back now, once.
+		debug.FreeOSMemory()
+	}()
 }
 
-// prepare makes the compressed variants once; every request calls it, and after the first
-// call it costs an atomic load.
-func (f *file) prepare(log *slog.Logger) {
+// prepare reads the file if it was not read at start and makes its compressed variants,
+// once; every request calls it, and after the first call it costs an atomic load.
+func (f *file) prepare(log *slog.Logger) error {
 	f.once.Do(func() {
-		if !f.compress {
-			return
+		if f.dist != nil {
+			if f.err = f.read(); f.err != nil {
+				log.Error("read a file of the web app", "file", f.name, "err", f.err)
+				return
+			}
 		}
-		if err := f.compressBody(); err != nil {
-			// Compressing into memory does not fail; should it, the body goes out as is.
-			log.Error("compress a web app file", "etag", f.etagValue, "err", err)
+		if f.compress {
+			if err := f.compressBody(); err != nil {
+				// Compressing into memory does not fail; should it, the body goes out as is.
+				log.Error("compress a file of the web app", "file", f.name, "err", err)
+			}
 		}
 	})
+	return f.err
+}
+
+// read takes the file and the compressed copies the build made of it from dist.
+func (f *file) read() error {
+	body, err := fs.ReadFile(f.dist, f.name)
+	if err != nil {
+		return err
+	}
+	f.setBody(body)
+	for _, name := range f.siblings {
+		c, err := fs.ReadFile(f.dist, name)
+		if err != nil {
+			return err
+		}
+		if len(c) >= len(body) {
+			continue
+		}
+		if strings.HasSuffix(name, ".br") {
+			f.brotli = newVariant(c, "br")
+		} else {
+			f.gzip = newVariant(c, "gzip")
+		}
+	}
+	f.dist = nil
+	return nil
 }
 
 // urlPathOf maps a file of the build to the URL it is served at: "blog/index.html" is the
@@ -464,7 +523,10 @@ func isBlogPostPath(p string) bool {
 }
 
 func (ps *pageSet) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
-	f.prepare(ps.log)
+	if err := f.prepare(ps.log); err != nil {
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
 	h := w.Header()
 	h["Content-Type"] = f.contentType
 	h["Cache-Control"] = f.cacheControl

@@ -150,7 +150,7 @@ func New(cfg Config, deps Deps) (http.Handler, error) {
 		return nil, fmt.Errorf("load web app: %w", err)
 	}
 	s.pages.log = s.log
-	s.pages.compressInBackground(s.log)
+	s.pages.compressInBackground()
 	access := deps.AccessLog
 	if access == nil {
 		access = s.log
