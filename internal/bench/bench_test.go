@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
@@ -274,9 +273,15 @@ func loadAverage() string {
 
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
 
+const (
+	pagesSectionStart = "<!-- pages:start -->"
+	pagesSectionEnd   = "<!-- pages:end -->"
+)
+
 func writeReport(t *testing.T, loads []loadResult, weights []pageWeight) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Benchmarks\n\nMeasured by `make bench` on %s: %d CPU cores (%s/%s), %s. The load\n", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	b.WriteString(pagesSectionStart + "\n")
+	fmt.Fprintf(&b, "Measured by `make bench` (`TestBenchmarkReport`) on %s: %d CPU cores (%s/%s), %s. The load\n", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 	fmt.Fprintf(&b, "generator runs on the same cores as the server (%d keep-alive clients for %s per page,\nbrotli accepted), so the figures are a floor, not a ceiling. Load average when the run\nended: %s.\n\n", concurrency, loadDuration, loadAverage())
 	b.WriteString("## Requests per second (prerendered pages from memory)\n\nThe Go client's figures include its own CPU cost on the shared cores; `wrk` (Debian's `wrk` package, used when installed) costs less and shows more of the server.\n\n| page | req/s (Go client) | p50 | p99 | errors | req/s (wrk) |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, r := range loads {
@@ -291,10 +296,11 @@ func writeReport(t *testing.T, loads []loadResult, weights []pageWeight) {
 	for _, w := range weights {
 		fmt.Fprintf(&b, "| `%s` | %s | %d | %s | %s | %s | %s |\n", w.path, kb(w.htmlBrotli), w.jsFiles, kb(w.jsBrotli), kb(w.jsGzip), kb(w.cssBrotli), kb(w.cssGzip))
 	}
-	root, _ := filepath.Abs("../..")
-	out := filepath.Join(root, "docs", "benchmarks.md")
-	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
+	b.WriteString(pagesSectionEnd + "\n")
+	if _, err := os.Stat(benchDoc); os.IsNotExist(err) {
+		if err := os.WriteFile(benchDoc, []byte("# Benchmarks\n\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	t.Logf("wrote %s", out)
+	writeSection(t, pagesSectionStart, pagesSectionEnd, b.String(), staticSectionStart, startSectionStart, lighthouseSectionStart, ticketSectionStart)
 }
