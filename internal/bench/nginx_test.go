@@ -406,7 +406,7 @@ func checkSameBytes(t *testing.T, tg *staticTarget, base, encoding string) {
 
 func nginxVersion(nginx string) string {
 	out, _ := exec.Command(nginx, "-v").CombinedOutput()
-	return strings.TrimPrefix(strings.TrimSpace(string(out)), "nginx version: ")
+	return strings.TrimPrefix(strings.TrimSpace(string(out)), "nginx version: nginx/")
 }
 
 // procStat is the fields of /proc/PID/stat after the command name (field 3 of proc(5) first).
@@ -529,8 +529,9 @@ func writeStaticReport(t *testing.T, results []staticResult, encoding string, br
 		"Compression: %s;\n", coding)
 	b.WriteString("- the same headers: nginx adds the binary's security headers, per-page Content-Security-Policy and " +
 		"Cache-Control, and a request id (`$request_id`), and sends its own ETag and Vary;\n" +
-		"- the same logging: the binary at its default level, every page request written to its log file and one " +
-		"asset request in a hundred; nginx writes every request to an access log with a 64 KB buffer flushed each second;\n" +
+		"- the same logging: the binary at its default level, a line for every page request and for one asset request in a " +
+		"hundred, written to its log file through a 64 KB buffer flushed each second; nginx writes every request to an access " +
+		"log with the same buffer;\n" +
 		fmt.Sprintf("- nginx with %d worker processes (one per core), `sendfile`, `open_file_cache` and unlimited keep-alive "+
 			"requests; the binary with its defaults.\n\n", runtime.NumCPU()))
 	fmt.Fprintf(&b, "Each row alternates the two servers %d times (%s each, who goes first swapping every round) and shows the "+
