@@ -78,7 +78,7 @@ $(LIGHTHOUSE_STAMP): bench/lighthouse/package-lock.json bench/lighthouse/package
 lighthouse: $(LIGHTHOUSE_STAMP)
 
 bench: build lighthouse
-	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestLighthouse|TestTicketListBenchmark|TestRefreshGrantBenchmark' -timeout 60m -v ./internal/bench/
+	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestStaticVersusNginx|TestStartAndMemory|TestLighthouse|TestTicketListBenchmark|TestRefreshGrantBenchmark' -timeout 60m -v ./internal/bench/
 
 clean:
 	rm -rf bin web/build web/.react-router

@@ -38,13 +38,21 @@ func seedDemo(ctx context.Context, db *store.DB, authSvc *auth.Service, log *slo
 	for _, o := range orgs {
 		orgIDs[o.Name] = o.ID
 	}
+	// Hashing a password is most of the work (bcrypt is slow by design): every demo account
+	// has the same password, so they share one hash.
+	hash := ""
 	created := 0
 	for _, d := range demoAccounts {
 		if _, err := findAccount(ctx, accounts, d.email); err == nil {
 			continue
 		}
+		if hash == "" {
+			if hash, err = authSvc.HashPassword(DemoPassword); err != nil {
+				return err
+			}
+		}
 		u, err := authSvc.CreateUser(ctx, auth.CreateUserParams{
-			Email: d.email, Password: DemoPassword, FullName: d.name, Role: d.role, Approved: d.approved, Confirmed: true,
+			Email: d.email, PasswordHash: hash, FullName: d.name, Role: d.role, Approved: d.approved, Confirmed: true,
 		})
 		if err != nil {
 			return err

@@ -199,7 +199,12 @@ func migrate(ctx context.Context, cfg dbConfig, stdout io.Writer) error {
 }
 
 func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
-	log := newLogger(stdout, cfg.LogLevel, cfg.LogFormat)
+	started := time.Now()
+	out := &lockedWriter{w: stdout}
+	log := newLogger(out, cfg.LogLevel, cfg.LogFormat)
+	accessOut := newBufferedWriter(out)
+	defer accessOut.Close()
+	accessLog := newLogger(accessOut, cfg.LogLevel, cfg.LogFormat)
 	db, err := openDB(ctx, cfg.dbConfig)
 	if err != nil {
 		return err
@@ -276,10 +281,19 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.Demo {
-		if err := seedDemo(ctx, db, authSvc, log); err != nil {
-			return fmt.Errorf("seed demo data: %w", err)
+	// The demo data is seeded while the server already answers (hashing the demo passwords
+	// takes most of it); /readyz says ready once it is there.
+	demoSeeded := make(chan struct{})
+	pending := func() string {
+		select {
+		case <-demoSeeded:
+			return ""
+		default:
+			return "seeding the demo data"
 		}
+	}
+	if !cfg.Demo {
+		close(demoSeeded)
 	}
 	linkSecret, err := db.Secret(ctx, "newsletter_links")
 	if err != nil {
@@ -354,6 +368,8 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Posts:          posts,
 		Dist:           web.Dist(),
 		Metrics:        metrics,
+		AccessLog:      accessLog,
+		Pending:        pending,
 	})
 	if err != nil {
 		return err
@@ -365,6 +381,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	}
 	srv := &http.Server{
 		Handler:           handler,
+		ConnContext:       server.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -390,8 +407,24 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		}
 	}()
 
-	errc := make(chan error, 2)
-	go func() { errc <- srv.Serve(ln) }()
+	errc := make(chan error, 3)
+	go func() { errc <- srv.Serve(server.Listener(ln)) }()
+	seedDone := make(chan struct{})
+	go func() {
+		defer close(seedDone)
+		if !cfg.Demo {
+			return
+		}
+		seedStart := time.Now()
+		if err := seedDemo(ctx, db, authSvc, log); err != nil {
+			if ctx.Err() == nil {
+				errc <- fmt.Errorf("seed demo data: %w", err)
+			}
+			return
+		}
+		close(demoSeeded)
+		log.Info("demo data ready", "took", time.Since(seedStart).Round(time.Millisecond))
+	}()
 	var metricsSrv *http.Server
 	if metrics != nil {
 		mln, err := net.Listen("tcp", cfg.MetricsAddr)
@@ -404,10 +437,13 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		go func() { errc <- metricsSrv.Serve(mln) }()
 		log.Info("metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
-	log.Info("listening", "addr", ln.Addr().String(), "site_url", cfg.SiteURL, "demo", cfg.Demo, "version", version)
+	log.Info("listening", "addr", ln.Addr().String(), "site_url", cfg.SiteURL, "demo", cfg.Demo, "version", version,
+		"start", time.Since(started).Round(time.Millisecond))
 
 	select {
 	case err := <-errc:
+		_ = srv.Close()
+		<-seedDone
 		return err
 	case <-ctx.Done():
 	}
@@ -422,6 +458,8 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	}
 	<-workerDone
 	<-reportsDone
+	<-seedDone
+	_ = accessOut.Flush()
 	log.Info("stopped")
 	return nil
 }

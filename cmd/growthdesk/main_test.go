@@ -186,6 +186,53 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 	}
 }
 
+// TestRun_DemoAccountsExistOnceReady: with --demo the server answers before the demo data is
+// seeded, and /readyz says ready only once it is, so whoever waits for readiness (the
+// end-to-end harness, an orchestrator) can sign in with a demo account at once.
+func TestRun_DemoAccountsExistOnceReady(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	logs := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--demo", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}, env(nil), logs, io.Discard)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run returned %v", err)
+		}
+	}()
+	base := "http://" + addr
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("not ready:\n%s", logs.String())
+		}
+		res, err := http.Get(base + "/readyz")
+		if err != nil {
+			continue
+		}
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK {
+			break
+		}
+	}
+	for _, a := range demoAccounts {
+		body := strings.NewReader(`{"email":"` + a.email + `","password":"` + DemoPassword + `"}`)
+		res, err := http.Post(base+"/auth/v1/token?grant_type=password", "application/json", body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK { // an unknown account gets 400 invalid_grant
+			t.Errorf("sign-in of %s right after ready: %d", a.email, res.StatusCode)
+		}
+	}
+	if !strings.Contains(logs.String(), "msg=\"demo data ready\"") {
+		t.Errorf("logs lack the demo data line:\n%s", logs.String())
+	}
+}
+
 func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()

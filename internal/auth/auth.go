@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -137,7 +138,7 @@ type Service struct {
 	issuer    string
 	imperson  SessionImpersonation
 	keys      *keyRing
-	dummyHash []byte
+	dummyHash func() []byte
 }
 
 // New checks cfg, fills in defaults, and loads (or on first start creates) the signing keys.
@@ -209,10 +210,15 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	// Unknown users get a password comparison too, against this hash, so that the answer
 	// takes as long as for a real user with a wrong password.
-	s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("growthdesk-dummy-password"), cfg.PasswordHashCost)
-	if err != nil {
-		return nil, fmt.Errorf("auth: %w", err)
-	}
+	// It costs a bcrypt hash (tens of milliseconds), made beside the start rather than in it.
+	s.dummyHash = sync.OnceValue(func() []byte {
+		h, err := bcrypt.GenerateFromPassword([]byte("growthdesk-dummy-password"), cfg.PasswordHashCost)
+		if err != nil {
+			panic(fmt.Sprintf("auth: hash the dummy password: %v", err)) // only for a cost out of range, checked above
+		}
+		return h
+	})
+	go s.dummyHash()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if s.keys, err = newKeyRing(ctx, deps.Store, cfg.SigningKeysJSON, s.now); err != nil {

@@ -187,6 +187,25 @@ func TestCreateUser_MakesAnAccountForTheOperator(t *testing.T) {
 		t.Fatalf("given password: %+v, %v", given, err)
 	}
 	h.signIn("emp@example.com", "given-pass")
+	// Accounts that share a password can share its hash.
+	hash, err := h.svc.HashPassword("shared-pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, email := range []string{"one@example.com", "two@example.com"} {
+		if _, err := h.svc.CreateUser(ctx, auth.CreateUserParams{Email: email, PasswordHash: hash, Confirmed: true}); err != nil {
+			t.Fatal(err)
+		}
+		h.signIn(email, "shared-pass")
+	}
+	for _, p := range []auth.CreateUserParams{
+		{Email: "nohash@example.com", PasswordHash: "not-a-bcrypt-hash"},
+		{Email: "both@example.com", PasswordHash: hash, Password: "shared-pass"},
+	} {
+		if _, err := h.svc.CreateUser(ctx, p); growthdesk.ErrorCode(err) != growthdesk.EInvalid {
+			t.Fatalf("%s: %v", p.Email, err)
+		}
+	}
 	// Unconfirmed operator-made accounts cannot sign in until they confirm.
 	if _, err := h.svc.CreateUser(ctx, auth.CreateUserParams{Email: "later@example.com", Password: "secret123"}); err != nil {
 		t.Fatal(err)

@@ -206,10 +206,14 @@ func clip(s string, n int) string {
 // demo seeder rather than by sign-up.
 type CreateUserParams struct {
 	Email    string
-	Password string // empty: a random one is generated and returned
-	FullName string
-	Role     string // admin, employee or customer (default)
-	Approved bool
+	Password string // empty (and no PasswordHash): a random one is generated and returned
+	// PasswordHash, given instead of Password, is a hash made by HashPassword: accounts that
+	// share a password (the demo's) share its hash, so creating them costs one hash in all
+	// rather than one each.
+	PasswordHash string
+	FullName     string
+	Role         string // admin, employee or customer (default)
+	Approved     bool
 	// Confirmed creates the user with a confirmed address; otherwise no confirmation mail
 	// is sent and the user confirms through /resend or /recover.
 	Confirmed bool
@@ -221,6 +225,15 @@ type CreatedUser struct {
 	Email string
 	// GeneratedPassword is the random password made when none was given; "" otherwise.
 	GeneratedPassword string
+}
+
+// HashPassword checks password as CreateUser does and returns its hash, for
+// CreateUserParams.PasswordHash.
+func (s *Service) HashPassword(password string) (string, error) {
+	if err := s.checkPassword(password); err != nil {
+		return "", growthdesk.Invalid(map[string]string{"password": err.(*apiError).message})
+	}
+	return s.hashPassword(password)
 }
 
 // CreateUser makes a user with its profile in one transaction. Returns EInvalid for a bad
@@ -239,7 +252,11 @@ func (s *Service) CreateUser(ctx context.Context, p CreateUserParams) (*CreatedU
 		problems["role"] = "Role must be admin, employee or customer."
 	}
 	password, generated := p.Password, ""
-	if password == "" {
+	if p.PasswordHash != "" {
+		if _, err := bcrypt.Cost([]byte(p.PasswordHash)); err != nil || password != "" {
+			problems["password"] = "Give either a password or the hash HashPassword made of one."
+		}
+	} else if password == "" {
 		b := make([]byte, 18)
 		if _, err := rand.Read(b); err != nil {
 			return nil, err
@@ -252,16 +269,19 @@ func (s *Service) CreateUser(ctx context.Context, p CreateUserParams) (*CreatedU
 	if len(problems) > 0 {
 		return nil, growthdesk.Invalid(problems)
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.cfg.PasswordHashCost)
-	if err != nil {
-		return nil, err
+	hash := []byte(p.PasswordHash)
+	if len(hash) == 0 {
+		var err error
+		if hash, err = bcrypt.GenerateFromPassword([]byte(password), s.cfg.PasswordHashCost); err != nil {
+			return nil, err
+		}
 	}
 	id := newUserID()
 	data := map[string]any{}
 	if name := strings.TrimSpace(p.FullName); name != "" {
 		data["full_name"] = name
 	}
-	_, err = s.store.CreateUser(ctx, NewUser{
+	_, err := s.store.CreateUser(ctx, NewUser{
 		User: User{
 			ID:           id,
 			Email:        email,

@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
@@ -81,6 +80,26 @@ func TestBenchmarkReport(t *testing.T) {
 }
 
 func startServer(t *testing.T, bin string) string {
+	return startBinary(t, bin, serverOptions{}).base
+}
+
+// serverOptions say how startBinary runs the binary.
+type serverOptions struct {
+	// logFile receives the server's log at info level, every request line included, as in
+	// production; empty: warnings only, to the test's stderr.
+	logFile string
+	args    []string // further serve flags, e.g. --demo
+}
+
+// runningServer is a growthdesk process started by startBinary.
+type runningServer struct {
+	base string
+	cmd  *exec.Cmd
+}
+
+// startBinary runs `growthdesk serve` on a free loopback port with a fresh data directory and
+// waits until /readyz answers 200.
+func startBinary(t *testing.T, bin string, opts serverOptions) *runningServer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -88,8 +107,19 @@ func startServer(t *testing.T, bin string) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", addr, "--data-dir", t.TempDir(), "--log-level", "warn", "--site-url", "http://"+addr)
+	args := []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr}
+	cmd := exec.CommandContext(ctx, bin, append(args, opts.args...)...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if opts.logFile != "" {
+		f, err := os.Create(opts.logFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	} else {
+		cmd.Args = append(cmd.Args, "--log-level", "warn")
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -99,12 +129,12 @@ func startServer(t *testing.T, bin string) string {
 		if res, err := http.Get(base + "/readyz"); err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return base
+				return &runningServer{base: base, cmd: cmd}
 			}
 		}
 	}
 	t.Fatal("server did not become ready")
-	return ""
+	return nil
 }
 
 func sitemapPaths(t *testing.T, base string) []string {
@@ -243,9 +273,15 @@ func loadAverage() string {
 
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
 
+const (
+	pagesSectionStart = "<!-- pages:start -->"
+	pagesSectionEnd   = "<!-- pages:end -->"
+)
+
 func writeReport(t *testing.T, loads []loadResult, weights []pageWeight) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Benchmarks\n\nMeasured by `make bench` on %s: %d CPU cores (%s/%s), %s. The load\n", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	b.WriteString(pagesSectionStart + "\n")
+	fmt.Fprintf(&b, "Measured by `make bench` (`TestBenchmarkReport`) on %s: %d CPU cores (%s/%s), %s. The load\n", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 	fmt.Fprintf(&b, "generator runs on the same cores as the server (%d keep-alive clients for %s per page,\nbrotli accepted), so the figures are a floor, not a ceiling. Load average when the run\nended: %s.\n\n", concurrency, loadDuration, loadAverage())
 	b.WriteString("## Requests per second (prerendered pages from memory)\n\nThe Go client's figures include its own CPU cost on the shared cores; `wrk` (Debian's `wrk` package, used when installed) costs less and shows more of the server.\n\n| page | req/s (Go client) | p50 | p99 | errors | req/s (wrk) |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, r := range loads {
@@ -260,10 +296,11 @@ func writeReport(t *testing.T, loads []loadResult, weights []pageWeight) {
 	for _, w := range weights {
 		fmt.Fprintf(&b, "| `%s` | %s | %d | %s | %s | %s | %s |\n", w.path, kb(w.htmlBrotli), w.jsFiles, kb(w.jsBrotli), kb(w.jsGzip), kb(w.cssBrotli), kb(w.cssGzip))
 	}
-	root, _ := filepath.Abs("../..")
-	out := filepath.Join(root, "docs", "benchmarks.md")
-	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
+	b.WriteString(pagesSectionEnd + "\n")
+	if _, err := os.Stat(benchDoc); os.IsNotExist(err) {
+		if err := os.WriteFile(benchDoc, []byte("# Benchmarks\n\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	t.Logf("wrote %s", out)
+	writeSection(t, pagesSectionStart, pagesSectionEnd, b.String(), staticSectionStart, startSectionStart, lighthouseSectionStart, ticketSectionStart)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,6 +21,20 @@ type Metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	// series caches the children of the two vectors by label values: looking them up in the
+	// vectors hashes the labels and formats the status on every request.
+	mu     sync.RWMutex
+	series map[seriesKey]series
+}
+
+type seriesKey struct {
+	route, method string
+	status        int
+}
+
+type series struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 // MailCounter reports how many outbox messages are in each status.
@@ -30,6 +45,7 @@ type MailCounter interface {
 // NewMetrics registers the series; mail may be nil.
 func NewMetrics(mail MailCounter) *Metrics {
 	m := &Metrics{
+		series:   map[seriesKey]series{},
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "growthdesk_http_requests_total",
@@ -59,8 +75,29 @@ func (m *Metrics) observe(route, method string, status int, d time.Duration) {
 	if route == "" {
 		route = "unmatched"
 	}
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
-	m.duration.WithLabelValues(route).Observe(d.Seconds())
+	k := seriesKey{route: route, method: metricMethod(method), status: status}
+	m.mu.RLock()
+	s, ok := m.series[k]
+	m.mu.RUnlock()
+	if !ok {
+		s = series{m.requests.WithLabelValues(k.route, k.method, strconv.Itoa(status)), m.duration.WithLabelValues(route)}
+		m.mu.Lock()
+		m.series[k] = s
+		m.mu.Unlock()
+	}
+	s.requests.Inc()
+	s.duration.Observe(d.Seconds())
+}
+
+// metricMethod is the method label: the standard methods as they are, anything else "other",
+// so that a client inventing methods cannot add series without end.
+func metricMethod(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return "other"
 }
 
 type mailCollector struct {

@@ -2,10 +2,9 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -25,10 +24,18 @@ func requestID(ctx context.Context) string {
 	return id
 }
 
+// newRequestID returns 16 hex digits from the runtime's random source: unique enough to
+// find a request's lines in the log, and cheap (no system call, one allocation), since every
+// request gets one. Request ids are not secrets.
 func newRequestID() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	const digits = "0123456789abcdef"
+	var b [16]byte
+	v := rand.Uint64()
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = digits[v&15]
+		v >>= 4
+	}
+	return string(b[:])
 }
 
 // statusRecorder remembers what a handler answered, for the access log.
@@ -58,8 +65,7 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // assetLogEvery is how often a successful hashed-asset request is logged: one in this many.
 // Assets are most of the requests under load and each is the same immutable file, so their
-// lines are sampled; the API, pages and every error are always logged, and the metrics count
-// every request.
+// lines are sampled; the metrics count every request.
 const assetLogEvery = 100
 
 // assetSampler decides which asset requests get a log line.
@@ -72,15 +78,23 @@ func (a *assetSampler) keep(path string, status int) bool {
 	return a.n.Add(1)%assetLogEvery == 1
 }
 
+// isAPIPath reports whether path belongs to the JSON services (the API, the auth service,
+// the functions), whose request lines always go to the main log.
+func isAPIPath(path string) bool {
+	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/auth/") || strings.HasPrefix(path, "/functions/")
+}
+
 // withRequestLog gives each request an id (echoed as X-Request-Id), recovers from panics as a
-// 500, and logs one line per request with method, path, status and duration (successful
-// asset requests: one in assetLogEvery).
-func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.Handler {
+// 500, and logs one line per request with method, path, status and duration. The lines of
+// the API and of every error go to log as they happen; those of successful answers elsewhere
+// (pages, assets, probes, feeds) go to access, which the binary buffers, and of successful
+// asset requests only one in assetLogEvery is kept.
+func withRequestLog(log, access *slog.Logger, metrics *Metrics, next http.Handler) http.Handler {
 	assetLog := &assetSampler{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
-		w.Header().Set("X-Request-Id", id)
+		w.Header()["X-Request-Id"] = []string{id}
 		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
@@ -93,24 +107,28 @@ func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.
 					writeError(rec, r, log, growthdesk.Errorf(growthdesk.EInternal, "internal error"))
 				}
 			}
+			elapsed := time.Since(start)
 			if metrics != nil {
 				// The mux records the pattern that matched on the request it was given.
-				metrics.observe(r.Pattern, r.Method, rec.status, time.Since(start))
+				metrics.observe(r.Pattern, r.Method, rec.status, elapsed)
 			}
-			level := slog.LevelInfo
-			if rec.status >= 500 {
+			level, to := slog.LevelInfo, log
+			switch {
+			case rec.status >= 500:
 				level = slog.LevelError
+			case rec.status < 400 && !isAPIPath(r.URL.Path):
+				if !assetLog.keep(r.URL.Path, rec.status) {
+					return
+				}
+				to = access
 			}
-			if !assetLog.keep(r.URL.Path, rec.status) {
-				return
-			}
-			log.LogAttrs(r.Context(), level, "request",
+			to.LogAttrs(r.Context(), level, "request",
 				slog.String("request_id", id),
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),
 				slog.Int("status", rec.status),
 				slog.Int("bytes", rec.bytes),
-				slog.Duration("duration", time.Since(start)),
+				slog.Duration("duration", elapsed),
 			)
 		}()
 		next.ServeHTTP(rec, r)
@@ -120,16 +138,28 @@ func withRequestLog(log *slog.Logger, metrics *Metrics, next http.Handler) http.
 // withSecurityHeaders sets the headers every answer carries. Pages set their own
 // Content-Security-Policy; everything else gets one that allows nothing.
 func withSecurityHeaders(hsts bool, next http.Handler) http.Handler {
+	// One-element slices put into every header map as they are: no allocation a request.
+	// Nothing appends to or changes them (Header.Set replaces the slice; Add copies a full one).
+	headers := [][2]string{
+		{"X-Content-Type-Options", "nosniff"},
+		{"Referrer-Policy", "strict-origin-when-cross-origin"},
+		{"X-Frame-Options", "DENY"},
+		{"Cross-Origin-Opener-Policy", "same-origin"},
+		{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"},
+		{"Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"},
+	}
+	if hsts {
+		headers = append(headers, [2]string{"Strict-Transport-Security", "max-age=63072000; includeSubDomains"})
+	}
+	keys := make([]string, len(headers))
+	values := make([][]string, len(headers))
+	for i, kv := range headers {
+		keys[i], values[i] = http.CanonicalHeaderKey(kv[0]), []string{kv[1]}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
-		if hsts {
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		for i, k := range keys {
+			h[k] = values[i]
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"net/url"
 	"path"
-	"regexp"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,14 +43,54 @@ func (s *Server) pageConfig() pageConfig {
 	return pageConfig{SiteURL: s.cfg.SiteURL, ContactEmbedURL: s.cfg.ContactEmbedURL, Demo: s.cfg.Demo}
 }
 
-// file is one response body, prepared once: substituted, hashed and compressed.
+// file is one response, prepared once: its body read (and for pages substituted), hashed
+// and compressed, its header values built.
 type file struct {
-	body, gzip, brotli []byte
-	contentType        string
-	cacheControl       string
-	etag               string
-	csp                string // pages only
-	noIndex            bool   // pages marked robots noindex
+	// Header values, each a one-element slice shared by every response: serveFile puts them
+	// into the header map as they are, so a request costs no allocation for them. Nothing
+	// appends to or changes them (Header.Add on a full slice copies it).
+	contentType, cacheControl, csp []string
+	noIndex                        bool // pages marked robots noindex
+
+	// A file served as built is read on first need (prepare), from dist, with the compressed
+	// copies the build made beside it (siblings), so that start reads only the pages and
+	// memory holds only what is asked for.
+	dist     fs.FS
+	name     string
+	siblings []string
+	// compress says whether prepare has to make the compressed variants itself.
+	compress bool
+
+	once sync.Once
+	err  error // of prepare
+	// Set by prepare, or at start for pages and route data; read only after prepare.
+	identity     variant
+	gzip, brotli *variant // nil when compression does not pay
+	etag         []string
+	etagValue    string
+}
+
+// variant is one content coding of a body with its header values.
+type variant struct {
+	body          []byte
+	contentLength []string
+	encoding      []string // Content-Encoding; nil for the identity
+}
+
+func newVariant(body []byte, encoding string) *variant {
+	v := &variant{body: body, contentLength: []string{strconv.Itoa(len(body))}}
+	if encoding != "" {
+		v.encoding = []string{encoding}
+	}
+	return v
+}
+
+// setBody makes body the file's identity and computes its ETag.
+func (f *file) setBody(body []byte) {
+	f.identity = *newVariant(body, "")
+	sum := sha256.Sum256(body)
+	f.etagValue = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+	f.etag = []string{f.etagValue}
 }
 
 // pageSet serves the built web app from memory.
@@ -56,16 +98,27 @@ type pageSet struct {
 	files    map[string]*file // URL path → file; pages at "/x", assets at "/assets/…"
 	pages    []string         // URL paths of prerendered pages, sorted
 	fallback *file            // the app shell for routes rendered in the browser
+	// pending are the files to compress after start, pages first.
+	pending []*file
+	log     *slog.Logger
 }
 
-var (
-	inlineScript = regexp.MustCompile(`(?s)<script([^>]*)>(.*?)</script>`)
-	noIndexMeta  = regexp.MustCompile(`<meta[^>]+name="robots"[^>]+content="[^"]*noindex`)
-)
+var varyEncoding = []string{"Accept-Encoding"}
 
-// loadPages reads every file of dist, replaces the runtime tokens in pages and route data,
-// computes each page's Content-Security-Policy from its inline scripts, and compresses
-// what is worth compressing.
+// precompressed are the suffixes of the compressed copies the web build writes beside the
+// files it serves as built (web/vite/precompress.mjs), with their content coding.
+var precompressed = []struct{ suffix, coding string }{{".br", "br"}, {".gz", "gzip"}}
+
+// minCompress is the smallest body worth compressing.
+const minCompress = 512
+
+// loadPages reads the pages and route data of dist, replaces the runtime tokens in them and
+// computes each page's Content-Security-Policy from its inline scripts; every other file is
+// only listed, to be read with its compressed copies on first request. What must be
+// compressed here (the pages and route data, whose bytes depend on the configuration, and
+// any file the build left without copies) is compressed after start by
+// compressInBackground, or by the first request that needs it, so that start waits for none
+// of it.
 func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 	cfgJSON, err := json.Marshal(cfg)
 	if err != nil {
@@ -82,38 +135,66 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 		}
 	}
 
-	ps := &pageSet{files: map[string]*file{}}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	var firstErr error
-	sem := make(chan struct{}, 4)
+	sizes := map[string]int64{}
 	err = fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		raw, err := fs.ReadFile(dist, name)
+		info, err := d.Info()
 		if err != nil {
 			return err
 		}
+		sizes[name] = info.Size()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(sizes))
+	for name := range sizes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+
+	ps := &pageSet{files: map[string]*file{}}
+	for _, name := range names {
+		if isSibling(name, sizes) {
+			continue // a compressed copy, read with its file
+		}
 		urlPath, isPage := urlPathOf(name)
 		ext := path.Ext(name)
-		f := &file{body: raw, contentType: contentTypeOf(ext)}
+		f := &file{name: name, contentType: []string{contentTypeOf(ext)}}
 		switch {
-		case isPage:
-			f.body = []byte(replacer.Replace(string(raw)))
-			f.cacheControl = "no-cache"
-			f.csp = pageCSP(f.body, extraOrigin)
-			f.noIndex = noIndexMeta.Match(f.body)
-		case ext == ".data":
-			f.body = []byte(replacer.Replace(string(raw)))
-			f.cacheControl = "no-cache"
-		case strings.HasPrefix(name, "assets/"):
-			f.cacheControl = "public, max-age=31536000, immutable"
+		case isPage || ext == ".data":
+			raw, err := fs.ReadFile(dist, name)
+			if err != nil {
+				return nil, err
+			}
+			body := []byte(replacer.Replace(string(raw)))
+			f.setBody(body)
+			f.cacheControl = []string{"no-cache"}
+			if isPage {
+				f.csp = []string{pageCSP(body, extraOrigin)}
+				f.noIndex = hasNoIndex(body)
+			}
+			// The build's copies, if any, are of the bytes before substitution.
+			f.compress = compressible(ext) && len(body) > minCompress
 		default:
-			f.cacheControl = "public, max-age=3600"
+			f.dist = dist
+			f.cacheControl = []string{"public, max-age=3600"}
+			if strings.HasPrefix(name, "assets/") {
+				f.cacheControl = []string{"public, max-age=31536000, immutable"}
+			}
+			for _, p := range precompressed {
+				if _, ok := sizes[name+p.suffix]; ok {
+					f.siblings = append(f.siblings, name+p.suffix)
+				}
+			}
+			f.compress = len(f.siblings) == 0 && compressible(ext) && sizes[name] > minCompress
 		}
-		sum := sha256.Sum256(f.body)
-		f.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+		if f.compress {
+			ps.pending = append(ps.pending, f)
+		}
 		if name == spaFallbackFile {
 			ps.fallback = f
 		} else {
@@ -122,26 +203,6 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 				ps.pages = append(ps.pages, urlPath)
 			}
 		}
-		if compressible(ext) && len(f.body) > 512 {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				if err := f.compress(); err != nil {
-					mu.Lock()
-					firstErr = fmt.Errorf("compress %s: %w", name, err)
-					mu.Unlock()
-				}
-			}()
-		}
-		return nil
-	})
-	wg.Wait()
-	if err != nil {
-		return nil, err
-	}
-	if firstErr != nil {
-		return nil, firstErr
 	}
 	if ps.files["/"] == nil {
 		return nil, fmt.Errorf("the web app has no index.html")
@@ -150,7 +211,92 @@ func loadPages(dist fs.FS, cfg pageConfig) (*pageSet, error) {
 		ps.fallback = ps.files["/"]
 	}
 	sort.Strings(ps.pages)
+	// Pages first: they are what visitors ask for first.
+	sort.SliceStable(ps.pending, func(i, j int) bool { return ps.pending[i].csp != nil && ps.pending[j].csp == nil })
 	return ps, nil
+}
+
+// isSibling reports whether name is a compressed copy the build made of another file.
+func isSibling(name string, sizes map[string]int64) bool {
+	for _, p := range precompressed {
+		if base, ok := strings.CutSuffix(name, p.suffix); ok {
+			if _, ok := sizes[base]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compressInBackground makes the compressed variants of every file that needs them, with
+// one worker per core, and returns at once. A request for a file not reached yet prepares
+// it itself, so nothing is ever served uncompressed for want of time.
+func (ps *pageSet) compressInBackground() {
+	work := make(chan *file, len(ps.pending))
+	for _, f := range ps.pending {
+		work <- f
+	}
+	close(work)
+	ps.pending = nil
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for f := range work {
+				_ = f.prepare(ps.log)
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		// The compressors leave megabytes of garbage (brotli's hash tables) that the
+		// runtime would give back to the system only over minutes: give it back now, once.
+		debug.FreeOSMemory()
+	}()
+}
+
+// prepare reads the file if it was not read at start and makes its compressed variants,
+// once; every request calls it, and after the first call it costs an atomic load.
+func (f *file) prepare(log *slog.Logger) error {
+	f.once.Do(func() {
+		if f.dist != nil {
+			if f.err = f.read(); f.err != nil {
+				log.Error("read a file of the web app", "file", f.name, "err", f.err)
+				return
+			}
+		}
+		if f.compress {
+			if err := f.compressBody(); err != nil {
+				// Compressing into memory does not fail; should it, the body goes out as is.
+				log.Error("compress a file of the web app", "file", f.name, "err", err)
+			}
+		}
+	})
+	return f.err
+}
+
+// read takes the file and the compressed copies the build made of it from dist.
+func (f *file) read() error {
+	body, err := fs.ReadFile(f.dist, f.name)
+	if err != nil {
+		return err
+	}
+	f.setBody(body)
+	for _, name := range f.siblings {
+		c, err := fs.ReadFile(f.dist, name)
+		if err != nil {
+			return err
+		}
+		if len(c) >= len(body) {
+			continue
+		}
+		if strings.HasSuffix(name, ".br") {
+			f.brotli = newVariant(c, "br")
+		} else {
+			f.gzip = newVariant(c, "gzip")
+		}
+	}
+	f.dist = nil
+	return nil
 }
 
 // urlPathOf maps a file of the build to the URL it is served at: "blog/index.html" is the
@@ -190,30 +336,32 @@ func compressible(ext string) bool {
 	return false
 }
 
-func (f *file) compress() error {
+func (f *file) compressBody() error {
+	body := f.identity.body
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := zw.Write(f.body); err != nil {
+	if _, err := zw.Write(body); err != nil {
 		return err
 	}
 	if err := zw.Close(); err != nil {
 		return err
 	}
 	var br bytes.Buffer
-	// Quality 6 compresses the whole build in well under a second at start; 11 would save
-	// about a tenth of the bytes for several seconds of CPU on every start.
+	// Quality 6 compresses a page in a few milliseconds; 11 saves about a tenth of the bytes
+	// for many times the CPU. The hashed assets, the most bytes, come compressed at quality
+	// 11 from the build.
 	bw := brotli.NewWriterLevel(&br, 6)
-	if _, err := bw.Write(f.body); err != nil {
+	if _, err := bw.Write(body); err != nil {
 		return err
 	}
 	if err := bw.Close(); err != nil {
 		return err
 	}
-	if gz.Len() < len(f.body) {
-		f.gzip = gz.Bytes()
+	if gz.Len() < len(body) {
+		f.gzip = newVariant(gz.Bytes(), "gzip")
 	}
-	if br.Len() < len(f.body) {
-		f.brotli = br.Bytes()
+	if br.Len() < len(body) {
+		f.brotli = newVariant(br.Bytes(), "br")
 	}
 	return nil
 }
@@ -222,11 +370,8 @@ func (f *file) compress() error {
 // except the third-party form's origin when one is configured.
 func pageCSP(body []byte, extraOrigin string) string {
 	var hashes []string
-	for _, m := range inlineScript.FindAllSubmatch(body, -1) {
-		if bytes.Contains(m[1], []byte("src=")) {
-			continue
-		}
-		sum := sha256.Sum256(m[2])
+	for _, script := range inlineScripts(body) {
+		sum := sha256.Sum256(script)
 		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	extra := ""
@@ -250,6 +395,64 @@ func pageCSP(body []byte, extraOrigin string) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
+}
+
+// inlineScripts returns the contents of the page's <script> elements without a src: what
+// the regular expression <script([^>]*)>(.*?)</script> would find, at a small part of its
+// cost (pages are scanned at every start).
+func inlineScripts(page []byte) [][]byte {
+	var out [][]byte
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<script"))
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len("<script"):]
+		gt := bytes.IndexByte(rest, '>')
+		if gt < 0 {
+			return out
+		}
+		attrs := rest[:gt]
+		rest = rest[gt+1:]
+		end := bytes.Index(rest, []byte("</script>"))
+		if end < 0 {
+			return out
+		}
+		if !bytes.Contains(attrs, []byte("src=")) {
+			out = append(out, rest[:end])
+		}
+		rest = rest[end+len("</script>"):]
+	}
+}
+
+// hasNoIndex reports whether the page has <meta name="robots" content="…noindex…">.
+func hasNoIndex(page []byte) bool {
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<meta "))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i:]
+		gt := bytes.IndexByte(rest, '>')
+		if gt < 0 {
+			return false
+		}
+		tag := rest[:gt]
+		rest = rest[gt:]
+		if n := bytes.Index(tag, []byte(`name="robots"`)); n >= 0 {
+			if c := bytes.Index(tag[n:], []byte(`content="`)); c >= 0 {
+				v := tag[n+c+len(`content="`):]
+				if q := bytes.IndexByte(v, '"'); q >= 0 {
+					v = v[:q]
+				}
+				if bytes.Contains(v, []byte("noindex")) {
+					return true
+				}
+			}
+		}
+	}
 }
 
 // ServeHTTP serves a page, an asset or the app shell; anything else redirects to the home page.
@@ -291,73 +494,118 @@ func (ps *pageSet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// direct serves the files of the build without going through mux, and everything else
+// through it. Matching a path in http.ServeMux costs about a fifth of a static answer (and
+// allocates), while a file's path is known in advance: each one is checked against mux once,
+// here, so that a file never hides a route mux would give another handler.
+func (ps *pageSet) direct(mux *http.ServeMux) http.Handler {
+	files := make(map[string]*file, len(ps.files))
+	for p, f := range ps.files {
+		if _, pattern := mux.Handler(&http.Request{Method: http.MethodGet, URL: &url.URL{Path: p}}); pattern == "/" {
+			files[p] = f
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if f := files[r.URL.Path]; f != nil {
+				r.Pattern = "/" // what mux would have recorded, for the metrics
+				ps.serveFile(w, r, f, http.StatusOK)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
 func isBlogPostPath(p string) bool {
 	slug, ok := strings.CutPrefix(p, "/blog/")
 	return ok && slug != "" && !strings.ContainsAny(slug, "/.")
 }
 
 func (ps *pageSet) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+	if err := f.prepare(ps.log); err != nil {
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
 	h := w.Header()
-	h.Set("Content-Type", f.contentType)
-	h.Set("Cache-Control", f.cacheControl)
-	h.Set("ETag", f.etag)
-	if f.csp != "" {
-		h.Set("Content-Security-Policy", f.csp)
+	h["Content-Type"] = f.contentType
+	h["Cache-Control"] = f.cacheControl
+	h["Etag"] = f.etag
+	if f.csp != nil {
+		h["Content-Security-Policy"] = f.csp
 	}
 	if f.gzip != nil || f.brotli != nil {
-		h.Add("Vary", "Accept-Encoding")
+		h["Vary"] = varyEncoding
 	}
-	if status == http.StatusOK && etagMatches(r.Header.Get("If-None-Match"), f.etag) {
+	if status == http.StatusOK && etagMatches(r.Header["If-None-Match"], f.etagValue) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := f.body
-	switch enc := negotiateEncoding(r.Header.Get("Accept-Encoding"), f.brotli != nil, f.gzip != nil); enc {
-	case "br":
-		body = f.brotli
-		h.Set("Content-Encoding", "br")
-	case "gzip":
-		body = f.gzip
-		h.Set("Content-Encoding", "gzip")
+	v := &f.identity
+	if f.gzip != nil || f.brotli != nil {
+		br, gz := acceptedCodings(r.Header["Accept-Encoding"])
+		switch {
+		case br && f.brotli != nil:
+			v = f.brotli
+		case gz && f.gzip != nil:
+			v = f.gzip
+		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if v.encoding != nil {
+		h["Content-Encoding"] = v.encoding
+	}
+	h["Content-Length"] = v.contentLength
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		writeBody(w, r, v.body)
 	}
 }
 
-func etagMatches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
-	for _, candidate := range strings.Split(header, ",") {
-		c := strings.TrimSpace(candidate)
-		if c == "*" || strings.TrimPrefix(c, "W/") == etag {
-			return true
+// etagMatches reports whether an If-None-Match header names etag (weakly) or is "*".
+func etagMatches(header []string, etag string) bool {
+	for _, line := range header {
+		for line != "" {
+			var c string
+			c, line, _ = strings.Cut(line, ",")
+			c = strings.TrimSpace(c)
+			if c == "*" || strings.TrimPrefix(c, "W/") == etag {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// negotiateEncoding picks br, then gzip, among the codings the client accepts with q > 0.
-func negotiateEncoding(header string, haveBr, haveGzip bool) string {
-	accepted := map[string]bool{}
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := 1.0
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			if f, err := strconv.ParseFloat(v, 64); err == nil {
-				q = f
+// acceptedCodings reports whether an Accept-Encoding header accepts brotli and gzip, that is
+// names them with q > 0. It allocates nothing: it runs on every request for a file.
+func acceptedCodings(header []string) (br, gz bool) {
+	var xgz bool
+	for _, line := range header {
+		for line != "" {
+			var part string
+			part, line, _ = strings.Cut(line, ",")
+			name, params, _ := strings.Cut(part, ";")
+			name = strings.TrimSpace(name)
+			switch {
+			case strings.EqualFold(name, "br"):
+				br = qualityAboveZero(params)
+			case strings.EqualFold(name, "gzip"):
+				gz = qualityAboveZero(params)
+			case strings.EqualFold(name, "x-gzip"):
+				xgz = qualityAboveZero(params)
 			}
 		}
-		accepted[strings.ToLower(strings.TrimSpace(name))] = q > 0
 	}
-	switch {
-	case haveBr && accepted["br"]:
-		return "br"
-	case haveGzip && (accepted["gzip"] || accepted["x-gzip"]):
-		return "gzip"
+	return br, gz || xgz
+}
+
+// qualityAboveZero reads the q parameter of one coding of Accept-Encoding; without one (or
+// an unreadable one) the coding is accepted.
+func qualityAboveZero(params string) bool {
+	v, ok := strings.CutPrefix(strings.TrimSpace(params), "q=")
+	if !ok {
+		return true
 	}
-	return ""
+	q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	return err != nil || q > 0
 }

@@ -173,7 +173,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /sitemap.xml", s.handleSitemap)
 	mux.HandleFunc("GET /blog/rss.xml", s.handleRSS)
 	mux.Handle("/", s.pages) // prerendered pages, assets; anything unknown redirects to /
-	return mux
+	return s.pages.direct(mux)
 }
 
 // Route is one declared API route and who may call it.

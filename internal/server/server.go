@@ -61,7 +61,12 @@ type Database interface {
 
 // Deps are the services the handlers use.
 type Deps struct {
-	Logger     *slog.Logger
+	Logger *slog.Logger
+	// AccessLog, when set, takes the request lines of successful answers outside the API
+	// (pages, assets, probes, feeds), which a load test counts in millions: the binary gives
+	// it a buffered writer, as nginx buffers its access log. The API's lines and every error
+	// go to Logger as they happen.
+	AccessLog  *slog.Logger
 	DB         Database
 	Leads      *growthdesk.Leads
 	Newsletter *growthdesk.Newsletter
@@ -101,6 +106,10 @@ type Deps struct {
 	Dist fs.FS
 	// Metrics, when set, counts every request; serve Metrics.Handler on a private address.
 	Metrics *Metrics
+	// Pending, when set, names the start-up work the binary does while it already serves
+	// (seeding the demo data), or returns "" once there is none: until then /readyz answers
+	// 503 with that reason, so that whoever waits for readiness finds the work done.
+	Pending func() string
 }
 
 // Server holds the dependencies of every handler.
@@ -140,5 +149,11 @@ func New(cfg Config, deps Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load web app: %w", err)
 	}
-	return withRequestLog(s.log, deps.Metrics, withSecurityHeaders(u.Scheme == "https", s.routes())), nil
+	s.pages.log = s.log
+	s.pages.compressInBackground()
+	access := deps.AccessLog
+	if access == nil {
+		access = s.log
+	}
+	return withRequestLog(s.log, access, deps.Metrics, withSecurityHeaders(u.Scheme == "https", s.routes())), nil
 }

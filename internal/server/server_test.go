@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -308,5 +309,34 @@ func TestHealthAndReadiness(t *testing.T) {
 	env.db.Close()
 	if res := env.do(t, "GET", "/readyz", "", ""); res.status != 503 {
 		t.Fatalf("readyz with a closed database: %d %s", res.status, res.body)
+	}
+}
+
+func TestReadiness_WaitsForStartupWork(t *testing.T) {
+	var seeding atomic.Bool
+	seeding.Store(true)
+	h, err := server.New(server.Config{SiteURL: testSiteURL}, server.Deps{
+		DB: storetest.SQLite(t), Dist: testDist(),
+		Pending: func() string {
+			if seeding.Load() {
+				return "seeding the demo data"
+			}
+			return ""
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &testEnv{srv: httptest.NewServer(h)}
+	t.Cleanup(env.srv.Close)
+	if res := env.do(t, "GET", "/readyz", "", ""); res.status != 503 || !strings.Contains(res.body, "seeding the demo data") {
+		t.Fatalf("readyz while seeding: %d %s", res.status, res.body)
+	}
+	if res := env.do(t, "GET", "/", "", ""); res.status != 200 {
+		t.Fatalf("the site does not answer while seeding: %d", res.status)
+	}
+	seeding.Store(false)
+	if res := env.do(t, "GET", "/readyz", "", ""); res.status != 200 {
+		t.Fatalf("readyz once seeded: %d %s", res.status, res.body)
 	}
 }
