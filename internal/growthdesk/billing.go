@@ -223,6 +223,29 @@ type CheckoutRequest struct {
 	Mode       string `json:"mode"`
 }
 
+// Normalize trims the plan and the mode. The return URLs are checked by Checkout, which
+// replaces one outside this site by the billing page's own rather than refusing it.
+func (in *CheckoutRequest) Normalize() {
+	in.PriceID = strings.TrimSpace(in.PriceID)
+	in.Mode = strings.TrimSpace(in.Mode)
+}
+
+// Validate returns an EInvalid error listing every problem, or nil. Whether the price is in
+// the catalogue is the store's to say.
+func (in CheckoutRequest) Validate() error {
+	fields := map[string]string{}
+	if in.PriceID == "" {
+		fields["price_id"] = "Choose a plan."
+	}
+	if in.Mode != "" && in.Mode != PlanModeSubscription && in.Mode != PlanModePayment {
+		fields["mode"] = "Mode must be subscription or payment."
+	}
+	if len(fields) > 0 {
+		return Invalid(fields)
+	}
+	return nil
+}
+
 // CheckoutAnswer is the checkout function's answer: where to send the browser.
 type CheckoutAnswer struct {
 	URL string `json:"url"`
@@ -504,17 +527,9 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	if err := CanManagePayments(c); err != nil {
 		return nil, err
 	}
-	in.PriceID = strings.TrimSpace(in.PriceID)
-	in.Mode = strings.TrimSpace(in.Mode)
-	fields := map[string]string{}
-	if in.PriceID == "" {
-		fields["price_id"] = "Choose a plan."
-	}
-	if in.Mode != "" && in.Mode != PlanModeSubscription && in.Mode != PlanModePayment {
-		fields["mode"] = "Mode must be subscription or payment."
-	}
-	if len(fields) > 0 {
-		return nil, Invalid(fields)
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
 	}
 	plan, err := b.Store.GetPlan(ctx, in.PriceID)
 	if ErrorCode(err) == ENotFound || (err == nil && !plan.Active) {

@@ -322,6 +322,19 @@ type ResponseInput struct {
 	IsInternal bool   `json:"is_internal"`
 }
 
+// Normalize trims the text.
+func (in *ResponseInput) Normalize() { in.Content = strings.TrimSpace(in.Content) }
+
+// Validate returns an EInvalid error, or nil. Whether the caller may write an internal note
+// is policy (CanWriteInternalNote), not input.
+func (in ResponseInput) Validate() error {
+	c := fieldCheck{}
+	if c.required("content", in.Content, "Write a response.") {
+		c.maxLen("content", in.Content, ResponseContentMax, fmt.Sprintf("Use at most %d characters.", ResponseContentMax))
+	}
+	return c.err()
+}
+
 // NewTicket is a ticket ready to store: the service has decided every field.
 type NewTicket struct {
 	ID, Title, Description, Priority string
@@ -743,12 +756,8 @@ func (s *Support) Respond(ctx context.Context, c *Caller, ticketID string, in Re
 			return nil, err
 		}
 	}
-	in.Content = strings.TrimSpace(in.Content)
-	check := fieldCheck{}
-	if check.required("content", in.Content, "Write a response.") {
-		check.maxLen("content", in.Content, ResponseContentMax, fmt.Sprintf("Use at most %d characters.", ResponseContentMax))
-	}
-	if err := check.err(); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	t, err := s.Store.GetTicket(ctx, scope, ticketID, false)
