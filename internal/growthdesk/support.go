@@ -895,8 +895,17 @@ func AttachmentType(filename string) string {
 	return attachmentTypes[strings.ToLower(path.Ext(filename))]
 }
 
+// Longest stored file name, and longest extension kept when a name is shortened to it, in
+// characters.
+const (
+	filenameMax    = 120
+	filenameExtMax = 20
+)
+
 // CleanFilename keeps a file name safe to store and to send back in a header: the last path
-// element, no control characters or quotes, at most 120 characters.
+// element, no control characters or quotes, at most 120 characters (a long name keeps its
+// extension). It returns "" for a name that names nothing (empty, ".", ".." or only
+// separators). Cleaning a clean name changes nothing.
 func CleanFilename(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = path.Base(name)
@@ -907,10 +916,19 @@ func CleanFilename(name string) string {
 		return r
 	}, name)
 	name = strings.TrimSpace(name)
-	if utf8.RuneCountInString(name) > 120 {
+	if utf8.RuneCountInString(name) > filenameMax {
+		// An "extension" longer than any real one is part of the name: keeping it whole
+		// would leave no room for the rest.
 		ext := path.Ext(name)
+		if utf8.RuneCountInString(ext) > filenameExtMax {
+			ext = ""
+		}
 		r := []rune(strings.TrimSuffix(name, ext))
-		name = string(r[:120-utf8.RuneCountInString(ext)]) + ext
+		name = strings.TrimSpace(string(r[:filenameMax-utf8.RuneCountInString(ext)])) + ext
+	}
+	switch name {
+	case ".", "..", "/":
+		return ""
 	}
 	return name
 }
