@@ -852,11 +852,12 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 
 // FormatMoney writes cents of a currency as people read them: $1.00 for usd, 12.50 EUR otherwise.
 func FormatMoney(cents int64, currency string) string {
-	sign := ""
+	// The magnitude as unsigned, so that the most negative int64 has one too.
+	sign, abs := "", uint64(cents)
 	if cents < 0 {
-		sign, cents = "-", -cents
+		sign, abs = "-", -uint64(cents)
 	}
-	n := fmt.Sprintf("%d.%02d", cents/100, cents%100)
+	n := fmt.Sprintf("%d.%02d", abs/100, abs%100)
 	if strings.EqualFold(currency, "usd") || currency == "" {
 		return sign + "$" + n
 	}
