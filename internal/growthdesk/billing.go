@@ -516,8 +516,33 @@ func (b *Billing) sitePath(raw string) string {
 	} else if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") || strings.HasPrefix(raw, "/\\") {
 		return ""
 	}
+	// url.URL.String escapes the path but writes the query as it came; one that a URI
+	// cannot hold (a space, a quote) would make the provider refuse the checkout.
+	if !uriQuery(u.RawQuery) {
+		return ""
+	}
 	out := &url.URL{Scheme: site.Scheme, Host: site.Host, Path: u.Path, RawQuery: u.RawQuery}
 	return out.String()
+}
+
+// uriQuery reports whether s can stand as the query of a URI as it is (RFC 3986: letters,
+// digits, -._~!$&'()*+,;=:@/? and well-formed percent escapes).
+func uriQuery(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~!$&'()*+,;=:@/?", c) >= 0:
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // Checkout starts a checkout of a catalogue plan for the caller's organization. The price
