@@ -18,7 +18,7 @@ WEB_SRC := $(shell find web/app web/public web/vite content -type f 2>/dev/null)
 # content/, the web build).
 GO_SRC := $(shell find cmd internal content -type f 2>/dev/null) go.mod go.sum web/embed.go
 
-.PHONY: build run web generate lint test test-go test-web test-e2e bench lighthouse clean FORCE
+.PHONY: build run web generate lint test test-go fuzz fuzz-smoke test-web test-e2e bench lighthouse clean FORCE
 
 # npm ci only when package-lock.json changed since the last install.
 $(WEB_STAMP): web/package-lock.json web/package.json
@@ -57,10 +57,21 @@ lint: $(WEB_STAMP)
 	if [ -n "$$unformatted" ]; then echo "gofmt: these files need formatting (gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	cd web && npm run typecheck && npm run lint
 
-test: lint test-go test-web test-e2e
+test: lint test-go fuzz-smoke test-web test-e2e
 
 test-go:
 	go test -count=1 ./...
+
+# Go fuzz targets (docs/fuzzing.md), found by `go test -list`: `make fuzz` searches FUZZTIME
+# each; `make test` runs each for FUZZ_SMOKE_TIME (the seed corpus alone runs in test-go).
+FUZZTIME ?= 30s
+FUZZ_SMOKE_TIME ?= 1s
+
+fuzz:
+	scripts/fuzz $(FUZZTIME)
+
+fuzz-smoke:
+	scripts/fuzz $(FUZZ_SMOKE_TIME)
 
 test-web: $(WEB_STAMP)
 	cd web && npm test

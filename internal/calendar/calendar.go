@@ -7,6 +7,7 @@ package calendar
 import (
 	"errors"
 	"net/mail"
+	"net/url"
 	"strings"
 	"time"
 	"unicode"
@@ -32,13 +33,14 @@ var _ growthdesk.MeetingCalendar = (*Writer)(nil)
 // New returns a Writer for the site named siteName, whose address organizerEmail is the
 // organizer of its meetings; domain names the site in each event's UID.
 func New(siteName, organizerEmail, domain string) (*Writer, error) {
-	if _, err := mail.ParseAddress(organizerEmail); err != nil {
+	addr, err := mail.ParseAddress(organizerEmail)
+	if err != nil {
 		return nil, errors.New("calendar: the organizer address is not valid")
 	}
 	if domain == "" {
 		return nil, errors.New("calendar: no domain for event UIDs")
 	}
-	return &Writer{domain: domain, organizerName: siteName, organizerEmail: organizerEmail,
+	return &Writer{domain: domain, organizerName: siteName, organizerEmail: addr.Address,
 		productID: "-//" + paramText(siteName) + "//Meetings//EN", Now: time.Now}, nil
 }
 
@@ -78,8 +80,8 @@ func (w *Writer) Download(m *growthdesk.Meeting) ([]byte, error) {
 // subscribed calendars drop them).
 func (w *Writer) Feed(name string, meetings []*growthdesk.Meeting) ([]byte, error) {
 	cal := w.calendar(ics.MethodPublish)
-	cal.SetName(name)
-	cal.SetXWRCalName(name)
+	cal.SetName(text(name))
+	cal.SetXWRCalName(text(name))
 	cal.SetRefreshInterval("PT1H")
 	cal.SetXPublishedTTL("PT1H")
 	for _, m := range meetings {
@@ -104,23 +106,24 @@ func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled, atte
 	e.SetSequence(m.Sequence)
 	e.SetStartAt(m.StartTime)
 	e.SetEndAt(m.EndTime)
-	e.SetSummary(m.Title)
+	e.SetSummary(text(m.Title))
 	description := m.Description
 	if m.MeetingURL != "" {
 		description = strings.TrimSpace(description + "\n\nJoin: " + m.MeetingURL)
 	}
 	if description != "" {
-		e.SetDescription(description)
+		e.SetDescription(text(description))
 	}
 	if m.Location != "" {
-		e.SetLocation(m.Location)
+		e.SetLocation(text(m.Location))
 	}
-	if m.MeetingURL != "" {
-		e.SetURL(m.MeetingURL)
+	if u := uri(m.MeetingURL); u != "" {
+		e.SetURL(u)
 	}
 	e.SetOrganizer("mailto:"+w.organizerEmail, ics.WithCN(paramText(w.organizerName)))
 	for _, a := range m.Attendees {
-		if a.Email == "" || !attendees {
+		// The address is written as it is (a CAL-ADDRESS has no escapes): only a valid one.
+		if !attendees || !growthdesk.ValidEmail(a.Email) {
 			continue
 		}
 		e.AddAttendee(a.Email, ics.WithCN(paramText(a.Name)), ics.CalendarUserTypeIndividual,
@@ -136,13 +139,48 @@ func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled, atte
 }
 
 // paramText makes a name safe as a parameter value (CN): RFC 5545 has no escapes there, so
-// the characters that end or split a parameter and control characters become spaces.
+// the characters that end or split a parameter and control characters become spaces. An
+// apostrophe becomes a typographic one (’), since the library escapes "'" with a backslash
+// that calendar apps would show.
 func paramText(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || strings.ContainsRune("\",;:\\", r) {
+		switch {
+		case unicode.IsControl(r) || strings.ContainsRune("\",;:\\", r):
 			return ' '
+		case r == '\'':
+			return '’'
 		}
 		return r
 	}, s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// text makes s a TEXT value the library can write safely: it escapes line feeds, but RFC
+// 5545 allows no other control character in TEXT, and a carriage return left in a value
+// ends the line for many readers, so that the rest would read as a property of its own.
+// Line breaks become line feeds; other control characters but tab are dropped.
+func text(s string) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+	return strings.Map(func(r rune) rune {
+		if r != '\n' && r != '\t' && unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// uri returns s as a URI value, which the library writes unescaped, or "" when s is not an
+// http(s) URL that can be written as it is.
+func uri(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	out := u.String()
+	if strings.ContainsFunc(out, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.IsSpace(r) || strings.ContainsRune("\"<>\\^`{|}", r)
+	}) {
+		return ""
+	}
+	return out
 }

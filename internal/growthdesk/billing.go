@@ -227,6 +227,29 @@ type CheckoutRequest struct {
 	Mode       string `json:"mode"`
 }
 
+// Normalize trims the plan and the mode. The return URLs are checked by Checkout, which
+// replaces one outside this site by the billing page's own rather than refusing it.
+func (in *CheckoutRequest) Normalize() {
+	in.PriceID = strings.TrimSpace(in.PriceID)
+	in.Mode = strings.TrimSpace(in.Mode)
+}
+
+// Validate returns an EInvalid error listing every problem, or nil. Whether the price is in
+// the catalogue is the store's to say.
+func (in CheckoutRequest) Validate() error {
+	fields := map[string]string{}
+	if in.PriceID == "" {
+		fields["price_id"] = "Choose a plan."
+	}
+	if in.Mode != "" && in.Mode != PlanModeSubscription && in.Mode != PlanModePayment {
+		fields["mode"] = "Mode must be subscription or payment."
+	}
+	if len(fields) > 0 {
+		return Invalid(fields)
+	}
+	return nil
+}
+
 // CheckoutAnswer is the checkout function's answer: where to send the browser.
 type CheckoutAnswer struct {
 	URL string `json:"url"`
@@ -539,8 +562,33 @@ func (b *Billing) sitePath(raw string) string {
 	} else if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") || strings.HasPrefix(raw, "/\\") {
 		return ""
 	}
+	// url.URL.String escapes the path but writes the query as it came; one that a URI
+	// cannot hold (a space, a quote) would make the provider refuse the checkout.
+	if !uriQuery(u.RawQuery) {
+		return ""
+	}
 	out := &url.URL{Scheme: site.Scheme, Host: site.Host, Path: u.Path, RawQuery: u.RawQuery}
 	return out.String()
+}
+
+// uriQuery reports whether s can stand as the query of a URI as it is (RFC 3986: letters,
+// digits, -._~!$&'()*+,;=:@/? and well-formed percent escapes).
+func uriQuery(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~!$&'()*+,;=:@/?", c) >= 0:
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // Checkout starts a checkout of a catalogue plan for the caller's organization. The price
@@ -550,17 +598,9 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	if err := CanManagePayments(c); err != nil {
 		return nil, err
 	}
-	in.PriceID = strings.TrimSpace(in.PriceID)
-	in.Mode = strings.TrimSpace(in.Mode)
-	fields := map[string]string{}
-	if in.PriceID == "" {
-		fields["price_id"] = "Choose a plan."
-	}
-	if in.Mode != "" && in.Mode != PlanModeSubscription && in.Mode != PlanModePayment {
-		fields["mode"] = "Mode must be subscription or payment."
-	}
-	if len(fields) > 0 {
-		return nil, Invalid(fields)
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
 	}
 	plan, err := b.Store.GetPlan(ctx, in.PriceID)
 	if ErrorCode(err) == ENotFound || (err == nil && !plan.Active) {
@@ -943,11 +983,12 @@ func (b *Billing) settle(ctx context.Context, ev *BillingEvent) error {
 
 // FormatMoney writes cents of a currency as people read them: $1.00 for usd, 12.50 EUR otherwise.
 func FormatMoney(cents int64, currency string) string {
-	sign := ""
+	// The magnitude as unsigned, so that the most negative int64 has one too.
+	sign, abs := "", uint64(cents)
 	if cents < 0 {
-		sign, cents = "-", -cents
+		sign, abs = "-", -uint64(cents)
 	}
-	n := fmt.Sprintf("%d.%02d", cents/100, cents%100)
+	n := fmt.Sprintf("%d.%02d", abs/100, abs%100)
 	if strings.EqualFold(currency, "usd") || currency == "" {
 		return sign + "$" + n
 	}

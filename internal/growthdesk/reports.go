@@ -769,9 +769,10 @@ func RunsCSV(facts []RunFact) []byte {
 	return b.Bytes()
 }
 
-// csvSafe keeps a spreadsheet from reading a text cell as a formula.
+// csvSafe keeps a spreadsheet from reading a text cell as a formula: a cell that starts with
+// one of OWASP's formula characters (= + - @, tab, carriage return) gets a leading quote.
 func csvSafe(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
 		return "'" + s
 	}
 	return s

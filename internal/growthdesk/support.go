@@ -333,6 +333,19 @@ type ResponseInput struct {
 	IsInternal bool   `json:"is_internal"`
 }
 
+// Normalize trims the text.
+func (in *ResponseInput) Normalize() { in.Content = strings.TrimSpace(in.Content) }
+
+// Validate returns an EInvalid error, or nil. Whether the caller may write an internal note
+// is policy (CanWriteInternalNote), not input.
+func (in ResponseInput) Validate() error {
+	c := fieldCheck{}
+	if c.required("content", in.Content, "Write a response.") {
+		c.maxLen("content", in.Content, ResponseContentMax, fmt.Sprintf("Use at most %d characters.", ResponseContentMax))
+	}
+	return c.err()
+}
+
 // NewTicket is a ticket ready to store: the service has decided every field.
 type NewTicket struct {
 	ID, Title, Description, Priority string
@@ -754,12 +767,8 @@ func (s *Support) Respond(ctx context.Context, c *Caller, ticketID string, in Re
 			return nil, err
 		}
 	}
-	in.Content = strings.TrimSpace(in.Content)
-	check := fieldCheck{}
-	if check.required("content", in.Content, "Write a response.") {
-		check.maxLen("content", in.Content, ResponseContentMax, fmt.Sprintf("Use at most %d characters.", ResponseContentMax))
-	}
-	if err := check.err(); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	detail, err := s.Store.GetTicket(ctx, scope, ticketID, false)
@@ -898,8 +907,17 @@ func AttachmentType(filename string) string {
 	return attachmentTypes[strings.ToLower(path.Ext(filename))]
 }
 
+// Longest stored file name, and longest extension kept when a name is shortened to it, in
+// characters.
+const (
+	filenameMax    = 120
+	filenameExtMax = 20
+)
+
 // CleanFilename keeps a file name safe to store and to send back in a header: the last path
-// element, no control characters or quotes, at most 120 characters.
+// element, no control characters or quotes, at most 120 characters (a long name keeps its
+// extension). It returns "" for a name that names nothing (empty, ".", ".." or only
+// separators). Cleaning a clean name changes nothing.
 func CleanFilename(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = path.Base(name)
@@ -910,10 +928,19 @@ func CleanFilename(name string) string {
 		return r
 	}, name)
 	name = strings.TrimSpace(name)
-	if utf8.RuneCountInString(name) > 120 {
+	if utf8.RuneCountInString(name) > filenameMax {
+		// An "extension" longer than any real one is part of the name: keeping it whole
+		// would leave no room for the rest.
 		ext := path.Ext(name)
+		if utf8.RuneCountInString(ext) > filenameExtMax {
+			ext = ""
+		}
 		r := []rune(strings.TrimSuffix(name, ext))
-		name = string(r[:120-utf8.RuneCountInString(ext)]) + ext
+		name = strings.TrimSpace(string(r[:filenameMax-utf8.RuneCountInString(ext)])) + ext
+	}
+	switch name {
+	case ".", "..", "/":
+		return ""
 	}
 	return name
 }

@@ -231,8 +231,15 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 }
 
 // checkWebURL accepts absolute http and https URLs only: anything else in a mailed link is
-// either a mistake or an attack, and html/template would silently replace it anyway.
+// either a mistake or an attack, and html/template would silently replace it anyway. The URL
+// must be written as a URI is (no space, control character, quote or angle bracket): it goes
+// as it is into the text part and into the List-Unsubscribe header between < and >.
 func checkWebURL(raw string) error {
+	if strings.ContainsFunc(raw, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.IsSpace(r) || strings.ContainsRune("\"<>\\^`{|}", r)
+	}) {
+		return fmt.Errorf("%q holds characters a URL cannot hold", raw)
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return err

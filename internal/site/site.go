@@ -118,8 +118,11 @@ func parsePost(raw []byte) (Post, error) {
 		return p, fmt.Errorf("publishDate %q is not YYYY-MM-DD", fm.PublishDate)
 	}
 	p.PublishDate = date
-	if p.Title == "" || p.Excerpt == "" || p.Author == "" || p.Category == "" {
+	// Blank counts as missing, as in the web build's reader of the same files.
+	if blank(p.Title) || blank(p.Excerpt) || blank(p.Author) || blank(p.Category) {
 		return p, errors.New("title, excerpt, author and category are required")
 	}
 	return p, nil
 }
+
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
