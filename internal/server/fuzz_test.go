@@ -226,10 +226,17 @@ func FuzzReadUpload(f *testing.F) {
 		}
 		r := httptest.NewRequest(http.MethodPost, "/api/v1/tickets/x/attachments", bytes.NewReader(body))
 		r.Header.Set("Content-Type", contentType)
-		responseID, files, err := readUpload(r)
+		authorized := 0
+		responseID, files, err := readUpload(r, func(*string) error { authorized++; return nil })
+		if authorized > 1 {
+			t.Fatalf("the upload was authorized %d times", authorized)
+		}
 		if err != nil {
 			requireDomainError(t, err, growthdesk.EMediaType, growthdesk.EBadJSON, growthdesk.ETooLarge, growthdesk.EInvalid)
 			return
+		}
+		if len(files) > 0 && authorized == 0 {
+			t.Fatalf("%d files read before the caller was authorized", len(files))
 		}
 		if len(files) > growthdesk.AttachmentsPerMessage {
 			t.Fatalf("%d files read from one message", len(files))
