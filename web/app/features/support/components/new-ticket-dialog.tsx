@@ -36,7 +36,7 @@ export function NewTicketDialog({
   const createdWithoutFiles = create.error instanceof ApiError && create.error.code === "attachments_failed";
   const customers = (people.data ?? []).filter((p) => p.role === "customer" && p.organization_id);
 
-  function reset() {
+  function clearFields() {
     setTitle("");
     setDescription("");
     setPriority("medium");
@@ -44,6 +44,10 @@ export function NewTicketDialog({
     setCustomer("");
     setFiles([]);
     setPickerKey((k) => k + 1);
+  }
+
+  function reset() {
+    clearFields();
     form.clearErrors();
   }
 
@@ -69,6 +73,11 @@ export function NewTicketDialog({
       onSuccess: (ticket) => {
         reset();
         onCreated(ticket.id);
+      },
+      // The ticket was created without its files: clear the form so that it is not created twice,
+      // and keep the warning that names the ticket.
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === "attachments_failed") clearFields();
       },
     },
   );
