@@ -569,6 +569,8 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	s := &CheckoutSession{ID: id, OrganizationID: orgID, ProfileID: c.Profile.ID, Provider: b.Provider.Name(), CustomerID: customer,
 		PriceID: plan.PriceID, PlanName: plan.Name, Amount: plan.Amount, Currency: plan.Currency, Mode: plan.Mode, Interval: plan.Interval,
 		Status: CheckoutOpen, SuccessURL: success, CancelURL: cancel}
+	// The audit entry names the session, never the link: its URL holds the secret that opens
+	// the checkout page (Stripe's and the test provider's alike), the id alone opens nothing.
 	if err := b.Store.CreateCheckoutSession(ctx, s, c.Audit(AuditCheckoutStart, "organization", orgID,
 		map[string]any{"price_id": plan.PriceID, "session_id": id})); err != nil {
 		return nil, err
@@ -767,17 +769,20 @@ func (b *Billing) MonthlyRevenue(ctx context.Context, c *Caller) (int64, string,
 	return s.MonthlyRecurring, s.Currency, nil
 }
 
-// TestCheckout returns an open session of the test provider by its id (its capability).
-func (b *Billing) TestCheckout(ctx context.Context, id string) (*CheckoutSession, error) {
-	if b.Provider.Name() != ProviderTest || !strings.HasPrefix(id, "cs_test_") {
+// TestCheckout returns a session of the test provider by its id and the key of its link
+// (together its capability; only the buyer's browser got the key). A wrong key answers like
+// an unknown id.
+func (b *Billing) TestCheckout(ctx context.Context, id, key string) (*CheckoutSession, error) {
+	t, err := b.testPayments()
+	if err != nil || !strings.HasPrefix(id, "cs_test_") || !t.CheckoutKeyValid(id, key) {
 		return nil, Errorf(ENotFound, "There is no such checkout.")
 	}
 	return b.Store.GetCheckoutSession(ctx, Scope{}, id, true)
 }
 
 // CancelTestCheckout expires a test checkout and returns where to send the browser.
-func (b *Billing) CancelTestCheckout(ctx context.Context, id string) (string, error) {
-	s, err := b.TestCheckout(ctx, id)
+func (b *Billing) CancelTestCheckout(ctx context.Context, id, key string) (string, error) {
+	s, err := b.TestCheckout(ctx, id, key)
 	if err != nil {
 		return "", err
 	}
@@ -860,6 +865,9 @@ func RandomToken(n int) string {
 // TestPayments is what the built-in test provider adds to PaymentProvider: its pages' links,
 // and the provider events that paying or changing the card produce.
 type TestPayments interface {
+	// CheckoutKeyValid checks the secret of a checkout page link: the session id alone,
+	// which the audit log shows staff, must not open, pay or cancel a checkout.
+	CheckoutKeyValid(id, key string) bool
 	PortalCustomer(token string) (string, error)
 	CheckoutEvents(s *CheckoutSession, card PaymentMethod) ([]*BillingEvent, error)
 	CardEvents(sub *Subscription, card PaymentMethod) ([]*BillingEvent, error)
@@ -876,12 +884,12 @@ func (b *Billing) testPayments() (TestPayments, error) {
 // PayTestCheckout pays an open test checkout with card: the provider's events are applied
 // like webhooks, and the answer is where to send the browser (the success URL with the
 // session id).
-func (b *Billing) PayTestCheckout(ctx context.Context, id string, card PaymentMethod) (string, error) {
+func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card PaymentMethod) (string, error) {
 	t, err := b.testPayments()
 	if err != nil {
 		return "", err
 	}
-	s, err := b.TestCheckout(ctx, id)
+	s, err := b.TestCheckout(ctx, id, key)
 	if err != nil {
 		return "", err
 	}
