@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"testing"
@@ -281,4 +282,61 @@ func TestVerify_IsLimitedPerClientAddress(t *testing.T) {
 	if frag.Get("error_code") != "over_request_rate_limit" {
 		t.Fatalf("redirect = %s", loc)
 	}
+}
+
+// TestVerifyCode_LocksTheAccountAfterTenWrongCodes: the e-mailed 6-digit codes (here a
+// recovery code) count wrong guesses against the account, as passwords do, so that guessing
+// from many client addresses stops too; the lockout holds even for the right code until the
+// window has passed, and other accounts are not affected.
+func TestVerifyCode_LocksTheAccountAfterTenWrongCodes(t *testing.T) {
+	h := newHarness(t)
+	h.newUser("target@example.com", "secret123")
+	h.newUser("other@example.com", "secret123")
+	h.do("POST", "/recover", map[string]any{"email": "target@example.com"}).expect(200)
+	h.do("POST", "/recover", map[string]any{"email": "other@example.com"}).expect(200)
+	code, otherCode := h.lastMail("target@example.com").Code, h.lastMail("other@example.com").Code
+	wrong := func(i int) string {
+		g := fmt.Sprintf("%06d", i)
+		if g == code {
+			g = fmt.Sprintf("%06d", i+500000)
+		}
+		return g
+	}
+	for i := 0; i < 10; i++ {
+		// Each guess from another address: the per-address limit does not stop this.
+		h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "target@example.com", "token": wrong(i)},
+			fromIP(fmt.Sprintf("198.51.100.%d", i+1))).expectError(403, "otp_expired")
+	}
+	res := h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "target@example.com", "token": code}, fromIP("198.51.100.200"))
+	res.expectError(429, "over_request_rate_limit")
+	if res.Header.Get("Retry-After") == "" {
+		t.Fatal("429 without Retry-After")
+	}
+	// Another account's code still works.
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "other@example.com", "token": otherCode}).expect(200)
+	// Wrong passwords and wrong codes are counted apart: the owner may still sign in.
+	h.signIn("target@example.com", "secret123")
+	// After the window the code works (it is still valid).
+	h.clock.Advance(16 * time.Minute)
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "target@example.com", "token": code}).expect(200)
+}
+
+// The reauthentication code a password change may use counts against the same lockout.
+func TestReauthenticationCode_CountsTowardsTheLockout(t *testing.T) {
+	h := newHarness(t)
+	h.newUser("nonce@example.com", "secret123")
+	tok := accessToken(h.signIn("nonce@example.com", "secret123"))
+	h.do("GET", "/reauthenticate", nil, bearer(tok)).expect(200)
+	code := h.lastMail("nonce@example.com").Code
+	for i := 0; i < 10; i++ {
+		g := fmt.Sprintf("%06d", i)
+		if g == code {
+			g = "999999"
+		}
+		h.do("PUT", "/user", map[string]any{"password": "newsecret1", "nonce": g}, bearer(tok)).expectError(422, "reauthentication_not_valid")
+	}
+	h.do("PUT", "/user", map[string]any{"password": "newsecret1", "nonce": code}, bearer(tok)).expectError(429, "over_request_rate_limit")
+	h.do("POST", "/recover", map[string]any{"email": "nonce@example.com"}).expect(200)
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "nonce@example.com", "token": h.lastMail("nonce@example.com").Code}).
+		expectError(429, "over_request_rate_limit")
 }
