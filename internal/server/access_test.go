@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -184,6 +185,114 @@ func checkRoutesByRole(t *testing.T, routes []server.Route, want map[string]grow
 				t.Errorf("%s %s as %s (declared %s): %d, want 403", r.Method, r.Path, role, r.Access, res.status)
 			case res.status >= 500:
 				t.Errorf("%s %s as %s: %d %s", r.Method, r.Path, role, res.status, res.body)
+			}
+		}
+	}
+}
+
+// wantAuthAccess is who may call each /auth/v1 route, and the status class an allowed
+// caller gets for the bare request the test sends (an empty JSON object as body). A new auth
+// route fails TestAuthRoutes_EveryRouteByRole until it has its row here.
+var wantAuthAccess = map[string]struct {
+	access auth.Access
+	class  int // 2, 3 or 4: the hundreds digit of an allowed caller's answer
+}{
+	"POST /signup":                 {auth.AccessPublic, 4}, // no e-mail address
+	"POST /token":                  {auth.AccessPublic, 4}, // no grant type
+	"POST /logout":                 {auth.AccessSignedIn, 2},
+	"GET /user":                    {auth.AccessSignedIn, 2},
+	"PUT /user":                    {auth.AccessOwner, 2}, // nothing to change
+	"GET /reauthenticate":          {auth.AccessOwner, 2}, // mails a code
+	"POST /recover":                {auth.AccessPublic, 4},
+	"POST /otp":                    {auth.AccessPublic, 4},
+	"POST /magiclink":              {auth.AccessPublic, 4},
+	"POST /resend":                 {auth.AccessPublic, 4},
+	"GET /verify":                  {auth.AccessPublic, 3}, // a browser visit: redirected with the error
+	"POST /verify":                 {auth.AccessPublic, 4},
+	"POST /factors":                {auth.AccessOwner, 4}, // no factor type
+	"POST /factors/{id}/challenge": {auth.AccessOwner, 4}, // no such factor
+	"POST /factors/{id}/verify":    {auth.AccessOwner, 4},
+	"DELETE /factors/{id}":         {auth.AccessOwner, 4},
+	"GET /.well-known/jwks.json":   {auth.AccessPublic, 2},
+	"GET /settings":                {auth.AccessPublic, 2},
+	"GET /health":                  {auth.AccessPublic, 2},
+}
+
+// TestAuthRoutes_EveryRouteByRole calls every declared /auth/v1 route as every role:
+// visitors get 401 on the routes that need a session, before anything runs; every allowed
+// caller gets the route's status class. A staff member impersonating a customer gets 403 on
+// the routes reserved to the account's owner (credentials and two-factor devices).
+func TestAuthRoutes_EveryRouteByRole(t *testing.T) {
+	routes := auth.Routes()
+	declared := map[string]bool{}
+	for _, r := range routes {
+		key := r.Method + " " + r.Path
+		declared[key] = true
+		if want, ok := wantAuthAccess[key]; !ok {
+			t.Errorf("%s is declared %s but has no row in wantAuthAccess", key, r.Access)
+		} else if r.Access != want.access {
+			t.Errorf("%s is declared %s, want %s", key, r.Access, want.access)
+		}
+	}
+	for key := range wantAuthAccess {
+		if !declared[key] {
+			t.Errorf("%s has a row in wantAuthAccess but no route", key)
+		}
+	}
+
+	env := newPortalEnv(t, storetest.SQLite(t))
+	// In a second session the employee impersonates the customer: that session acts as the
+	// customer.
+	impersonating := env.signIn(t, "employee@example.com")
+	if res := env.do(t, "POST", "/api/v1/impersonation", "application/json", `{"target_user_id":"`+env.ids["customer"]+`"}`,
+		"Authorization", "Bearer "+impersonating); res.status >= 300 {
+		t.Fatalf("start impersonation: %d %s", res.status, res.body)
+	}
+	roles := []string{"visitor", "pending", "customer", "employee", "admin"}
+	// Signing out ends every session of the account (scope global): it goes last.
+	sort.SliceStable(routes, func(i, j int) bool { return routes[i].Path != "/logout" && routes[j].Path == "/logout" })
+	for _, r := range routes {
+		want := wantAuthAccess[r.Method+" "+r.Path]
+		path := "/auth/v1" + pathParam.ReplaceAllString(r.Path, "00000000-0000-4000-8000-000000000000")
+		body := ""
+		if r.Method != "GET" && r.Method != "DELETE" {
+			body = "{}"
+		}
+		for _, role := range append(roles, "impersonating") {
+			who, token := role, ""
+			switch role {
+			case "visitor":
+			case "impersonating":
+				who, token = "employee", impersonating
+			default:
+				token = env.tokens[role]
+			}
+			headers := []string{}
+			if token != "" {
+				headers = []string{"Authorization", "Bearer " + token}
+			}
+			ct := ""
+			if body != "" {
+				ct = "application/json"
+			}
+			res := env.do(t, r.Method, path, ct, body, headers...)
+			switch {
+			case res.status >= 500:
+				t.Errorf("%s %s as %s: %d %s", r.Method, r.Path, role, res.status, res.body)
+			case role == "visitor" && r.Access != auth.AccessPublic:
+				if res.status != 401 {
+					t.Errorf("%s %s as visitor: %d, want 401", r.Method, r.Path, res.status)
+				}
+			case role == "impersonating" && r.Access == auth.AccessOwner:
+				if res.status != 403 || !strings.Contains(res.body, "impersonating") {
+					t.Errorf("%s %s while %s impersonates: %d %s, want 403", r.Method, r.Path, who, res.status, res.body)
+				}
+			case role == "impersonating" && r.Path == "/logout":
+				// Signing out ends the staff member's session; it is checked as employee above.
+			case res.status == 401 || res.status == 403:
+				t.Errorf("%s %s as %s (declared %s): refused with %d %s", r.Method, r.Path, role, r.Access, res.status, res.body)
+			case res.status/100 != want.class:
+				t.Errorf("%s %s as %s: %d %s, want %dxx", r.Method, r.Path, role, res.status, res.body, want.class)
 			}
 		}
 	}
