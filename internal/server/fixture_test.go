@@ -97,3 +97,26 @@ func (f *fixture) fill(path string) string {
 	path = strings.ReplaceAll(path, "{id}", id)
 	return pathParam.ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
 }
+
+// snapshotPaths are GETs ("role path") that show the fixture's rows, for snapshot.
+func (f *fixture) snapshotPaths() []string {
+	return []string{
+		"employee /api/v1/projects/" + f.project,
+		"employee /api/v1/automations/" + f.automation,
+		"employee /api/v1/automations/" + f.automation + "/runs",
+		"employee /api/v1/meetings/" + f.meeting,
+		"employee /api/v1/tickets/" + f.ticket,
+		"employee /api/v1/tickets",
+		"employee /api/v1/forum/topics/" + f.topic,
+		"employee /api/v1/forum/topics",
+		"employee /api/v1/admin/announcements",
+		"employee /api/v1/impersonation",
+		"admin /api/v1/admin/support/categories",
+		"admin /api/v1/admin/billing/subscriptions",
+		"customer /api/v1/reports",
+		"customer /api/v1/billing",
+		"customer /api/v1/announcements",
+		"employee /api/v1/projects",
+		"employee /api/v1/meetings",
+	}
+}
