@@ -142,6 +142,56 @@ export const AuditOrganizationChange = "account.organization_change";
 export const AuditOrganizationCreate = "organization.create";
 
 /**
+ * AccountChange is what staff may change on someone's account in one request, the body of
+ * PATCH /api/v1/admin/users/{id}: role, organization_id, or both. organization_id null takes
+ * the account out of its organization, so the handler reads the body as raw JSON to tell null
+ * from absent (SetOrganization); the tags are the wire format.
+ */
+export interface AccountChange {
+  role?: Role;
+  /**
+   * Organization is set when the request names organization_id (null clears it).
+   */
+  organization_id?: string | null;
+}
+
+/**
+ * OrganizationInput is the body of POST /api/v1/admin/organizations.
+ */
+export interface OrganizationInput {
+  name: string;
+}
+
+/**
+ * NotificationPrefsInput is the body of PUT /api/v1/profile/notifications: every choice,
+ * each true or false (a missing one is refused, so a client cannot reset one by omission).
+ */
+export interface NotificationPrefsInput {
+  email: boolean | null;
+  ticket_updates: boolean | null;
+  forum_replies: boolean | null;
+}
+
+/**
+ * MailLogEntry is one outbox message as staff see it in the mail log: its headers and
+ * delivery state, and a text body with every link, code and token removed (RedactSecrets).
+ * The HTML body is never part of it. The full text goes only to the recipient's mailbox
+ * (SMTP) or, without SMTP, to the server's log.
+ */
+export interface MailLogEntry {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: string;
+  attempts: number /* int */;
+  last_error: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/**
  * Lead is a request for a discovery call sent from the contact page.
  */
 export interface Lead {
@@ -167,6 +217,13 @@ export interface LeadInput {
   preferred_time: PreferredTime;
 }
 
+/**
+ * LeadCreated is the answer to the contact form (POST /api/v1/leads): the stored lead's id.
+ */
+export interface LeadCreated {
+  id: string;
+}
+
 export const PreferredTimeMorning = "morning";
 export const PreferredTimeAfternoon = "afternoon";
 export const PreferredTimeEvening = "evening";
@@ -182,6 +239,62 @@ export type PreferredTime = typeof PreferredTimeMorning | typeof PreferredTimeAf
 export interface SubscribeInput {
   email: string;
   source: string;
+}
+
+/**
+ * Answers of the newsletter's sign-up.
+ */
+export const SubscribeConfirmationSent = "confirmation_sent";
+export const SubscribeAlreadySubscribed = "already_subscribed";
+export type SubscribeStatus = typeof SubscribeConfirmationSent | typeof SubscribeAlreadySubscribed;
+
+/**
+ * SubscribeResult is the answer to a newsletter sign-up.
+ */
+export interface SubscribeResult {
+  /**
+   * Status is "confirmation_sent" when the address waits for its owner's confirmation
+   * (a link is on its way, or was sent a few minutes ago), "already_subscribed" when it
+   * is confirmed.
+   */
+  status: SubscribeStatus;
+}
+
+/**
+ * Subscriber states. An address is pending until its owner follows the confirmation link
+ * (double opt-in), then confirmed until they unsubscribe.
+ */
+export const SubscriberPending = "pending";
+export const SubscriberConfirmed = "confirmed";
+export const SubscriberUnsubscribed = "unsubscribed";
+export type SubscriberStatus = typeof SubscriberPending | typeof SubscriberConfirmed | typeof SubscriberUnsubscribed;
+
+/**
+ * LinkInput is the body of the newsletter's link endpoints (confirm, unsubscribe): the
+ * signed token of the e-mailed link, which the page the link opens posts.
+ */
+export interface LinkInput {
+  token: string;
+}
+
+/**
+ * LinkResult is the answer to following a confirm or unsubscribe link: the address and its
+ * state now ("confirmed" or "unsubscribed").
+ */
+export interface LinkResult {
+  email: string;
+  status: SubscriberStatus;
+}
+
+/**
+ * ClientErrorReport is what the web app sends when something fails in the browser, so that
+ * errors nobody reports reach the server's log.
+ */
+export interface ClientErrorReport {
+  message: string;
+  stack: string;
+  url: string;
+  kind: string;
 }
 
 export const AnnouncementTypeInfo = "info";
