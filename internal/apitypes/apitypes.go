@@ -39,7 +39,7 @@ var Declarations = []string{
 	// Profiles, accounts and organizations.
 	"Profile", "ProfileUpdate", "NotificationPrefs", "SessionInfo",
 	"Account", "Organization", "OrganizationSummary", "Member",
-	"AuditEntry", "AuditApprove",
+	"AuditEntry", "AuditAction", "AuditApprove",
 	"AccountChange", "OrganizationInput", "NotificationPrefsInput", "MailLogEntry",
 	// The contact form, the newsletter and the browser's error reports.
 	"Lead", "LeadInput", "LeadCreated", "PreferredTime", "PreferredTimeMorning",

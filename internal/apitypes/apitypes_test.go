@@ -3,7 +3,12 @@ package apitypes_test
 import (
 	"bytes"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -256,5 +261,52 @@ func TestGenerate_SharesTheDomainConstants(t *testing.T) {
 	}
 	if bytes.Contains(ts, []byte("export type Role = string")) {
 		t.Error("Role is declared both as string and as a union")
+	}
+}
+
+// TestAuditActions_AllInOneGroup: every audit action constant (Audit… of type AuditAction, or
+// any string constant named Audit…) is declared in the one AuditAction group, which the
+// generated file turns into the AuditAction union; the web's audit log must label each of its
+// members (web/app/features/admin/audit.test.ts), so an action declared elsewhere would reach
+// the log without a label.
+func TestAuditActions_AllInOneGroup(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, srcDir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := 0
+	n := 0
+	for _, pkg := range pkgs {
+		for name, file := range pkg.Files {
+			for _, d := range file.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.CONST {
+					continue
+				}
+				isGroup := false
+				for _, spec := range gd.Specs {
+					vs := spec.(*ast.ValueSpec)
+					typ, _ := vs.Type.(*ast.Ident)
+					for _, id := range vs.Names {
+						audit := strings.HasPrefix(id.Name, "Audit") || (typ != nil && typ.Name == "AuditAction")
+						if !audit {
+							continue
+						}
+						if typ == nil || typ.Name != "AuditAction" {
+							t.Errorf("%s: %s is an audit action outside the AuditAction group (internal/growthdesk/audit.go)", filepath.Base(name), id.Name)
+						}
+						isGroup = true
+						n++
+					}
+				}
+				if isGroup {
+					groups++
+				}
+			}
+		}
+	}
+	if groups != 1 || n < 40 {
+		t.Fatalf("found %d audit action groups with %d actions, want one group", groups, n)
 	}
 }

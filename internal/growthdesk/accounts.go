@@ -138,15 +138,6 @@ type AuditEntry struct {
 	CreatedAt    time.Time      `json:"created_at"`
 }
 
-// Audit actions.
-const (
-	AuditApprove            = "account.approve"
-	AuditReject             = "account.reject"
-	AuditRoleChange         = "account.role_change"
-	AuditOrganizationChange = "account.organization_change"
-	AuditOrganizationCreate = "organization.create"
-)
-
 // AccountStore keeps profiles, organizations and the audit log. Writes that are audited
 // take the entry and write it in the same transaction.
 type AccountStore interface {

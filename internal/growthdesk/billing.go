@@ -40,16 +40,6 @@ const (
 	EventInvoicePaymentFailed = "invoice.payment_failed"
 )
 
-// Audit actions of billing.
-const (
-	AuditCheckoutStart      = "billing.checkout_started"
-	AuditSubscriptionStatus = "billing.subscription_status"
-	AuditSubscriptionDelete = "billing.subscription_delete"
-	AuditSubscriptionCancel = "billing.subscription_cancel"
-	AuditSubscriptionResume = "billing.subscription_resume"
-	AuditPlanSave           = "billing.plan_save"
-)
-
 // EmailPaymentFailed tells an organization's customers that a payment failed.
 const EmailPaymentFailed = "payment_failed"
 

@@ -9,12 +9,6 @@ import (
 // ImpersonationDuration is how long an impersonation lasts at most; it ends by itself after.
 const ImpersonationDuration = 60 * time.Minute
 
-// Audit actions of impersonation.
-const (
-	AuditImpersonationStart = "impersonation.start"
-	AuditImpersonationEnd   = "impersonation.end"
-)
-
 // Why an impersonation record stopped.
 const (
 	ImpersonationEnded     = "ended"      // the staff member ended it
