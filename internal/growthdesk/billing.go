@@ -344,14 +344,14 @@ type BillingStore interface {
 	// GetPlan returns ENotFound for a price not in the catalogue.
 	GetPlan(ctx context.Context, priceID string) (*Plan, error)
 	SavePlan(ctx context.Context, p *Plan, audit AuditEntry) error
-	// CustomerOf returns the provider's customer id of an organization ("" when none).
-	CustomerOf(ctx context.Context, provider, orgID string) (string, error)
+	// CustomerOf returns the provider's customer id of the scope's organization ("" when none).
+	CustomerOf(ctx context.Context, provider string, scope Scope) (string, error)
 	SaveCustomer(ctx context.Context, provider, orgID, customerID string) error
 	// OrganizationOfCustomer returns "" for an unknown customer.
 	OrganizationOfCustomer(ctx context.Context, provider, customerID string) (string, error)
 	OrganizationName(ctx context.Context, orgID string) (string, error)
-	// OrganizationCustomers lists the approved customers of an organization (for e-mails).
-	OrganizationCustomers(ctx context.Context, orgID string) ([]*Member, error)
+	// OrganizationCustomers lists the approved customers inside scope (for e-mails).
+	OrganizationCustomers(ctx context.Context, scope Scope) ([]*Member, error)
 	CreateCheckoutSession(ctx context.Context, s *CheckoutSession, audit AuditEntry) error
 	// GetCheckoutSession returns the session inside scope; ENotFound otherwise. A zero scope
 	// (the test provider's capability pages) reads any session by its unguessable id.
@@ -369,8 +369,8 @@ type BillingStore interface {
 	DeleteSubscription(ctx context.Context, id string, audit AuditEntry) error
 	SetCancelAtPeriodEnd(ctx context.Context, id string, cancel bool, audit AuditEntry) (*Subscription, error)
 	Summary(ctx context.Context, since time.Time) (*BillingSummary, error)
-	// NextBillingDate is the next billing date of the organization's active subscription.
-	NextBillingDate(ctx context.Context, orgID string) (*time.Time, error)
+	// NextBillingDate is the next billing date of an active subscription inside scope.
+	NextBillingDate(ctx context.Context, scope Scope) (*time.Time, error)
 	// ApplyEvent records the event and applies it in one transaction, with mails; false
 	// when the event id was applied before.
 	ApplyEvent(ctx context.Context, ev *BillingEvent, mails []*Email) (bool, error)
@@ -526,7 +526,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	if cancel == "" {
 		cancel = b.sitePath(defaultCheckoutCancelURL)
 	}
-	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), orgID)
+	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope())
 	if err != nil {
 		return nil, err
 	}
@@ -542,7 +542,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 			return nil, err
 		}
 		// Two checkouts started at once: the first customer saved is the organization's.
-		if customer, err = b.Store.CustomerOf(ctx, b.Provider.Name(), orgID); err != nil {
+		if customer, err = b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope()); err != nil {
 			return nil, err
 		}
 	}
@@ -620,7 +620,7 @@ func (b *Billing) PortalSession(ctx context.Context, c *Caller) (*CheckoutAnswer
 	if err := CanManagePayments(c); err != nil {
 		return nil, err
 	}
-	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), *c.Profile.OrganizationID)
+	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope())
 	if err != nil {
 		return nil, err
 	}
@@ -739,11 +739,11 @@ func (b *Billing) NextBillingDate(ctx context.Context, c *Caller) (*time.Time, e
 	if err := CanViewBilling(c); err != nil {
 		return nil, err
 	}
-	org := c.Scope().Organization()
-	if org == "" {
-		return nil, nil
+	scope := c.Scope()
+	if scope.Organization() == "" {
+		return nil, nil // staff and customers without an organization have no billing of their own
 	}
-	return b.Store.NextBillingDate(ctx, org)
+	return b.Store.NextBillingDate(ctx, scope)
 }
 
 // MonthlyRevenue is the monthly recurring revenue in cents of active subscriptions, for the
@@ -810,7 +810,7 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 	}
 	var mails []*Email
 	if ev.Type == EventInvoicePaymentFailed && ev.OrganizationID != "" && b.Mail != nil {
-		members, err := b.Store.OrganizationCustomers(ctx, ev.OrganizationID)
+		members, err := b.Store.OrganizationCustomers(ctx, OrganizationScope(ev.OrganizationID))
 		if err != nil {
 			return false, err
 		}
@@ -923,7 +923,7 @@ func (b *Billing) TestPortal(ctx context.Context, token string) (*Subscription, 
 	if org == "" {
 		return nil, Errorf(ENotFound, "This link is not valid.")
 	}
-	sub, err := b.Store.CurrentSubscription(ctx, Scope{org: org})
+	sub, err := b.Store.CurrentSubscription(ctx, OrganizationScope(org))
 	if err != nil {
 		return nil, err
 	}

@@ -362,8 +362,8 @@ type SupportStore interface {
 	Customer(ctx context.Context, id string) (*Profile, error)
 	// StaffMember reports whether id is an approved staff account.
 	StaffMember(ctx context.Context, id string) (bool, error)
-	// CountOpen counts the tickets of an organization that are open or in progress.
-	CountOpen(ctx context.Context, orgID string) (int, error)
+	// CountOpen counts the tickets inside scope that are open or in progress.
+	CountOpen(ctx context.Context, scope Scope) (int, error)
 	// RecentAnswers returns the newest staff answers (never internal notes) on tickets of
 	// the scope, as dashboard activity.
 	RecentAnswers(ctx context.Context, scope Scope, limit int) ([]Activity, error)
@@ -597,7 +597,7 @@ func (s *Support) OpenTicketCount(ctx context.Context, c *Caller) (int, error) {
 	if scope.Organization() == "" {
 		return 0, nil
 	}
-	return s.Store.CountOpen(ctx, scope.Organization())
+	return s.Store.CountOpen(ctx, scope)
 }
 
 // RecentActivity returns the newest staff answers on the caller's organization's tickets, for

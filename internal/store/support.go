@@ -287,11 +287,12 @@ func (s *SupportStore) Summary(ctx context.Context, q growthdesk.TicketQuery) (*
 	return &sum, rows.Err()
 }
 
-// CountOpen counts the open and in-progress tickets of an organization.
-func (s *SupportStore) CountOpen(ctx context.Context, orgID string) (int, error) {
+// CountOpen counts the open and in-progress tickets inside scope.
+func (s *SupportStore) CountOpen(ctx context.Context, scope growthdesk.Scope) (int, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	var n int
 	err := s.db.queryRow(ctx, `SELECT COALESCE(SUM(n), 0) FROM support_ticket_counts
-		WHERE organization_id = ? AND status IN ('open', 'in_progress')`, orgID).Scan(&n)
+		WHERE `+where+` AND status IN ('open', 'in_progress')`, args...).Scan(&n)
 	return n, err
 }
 

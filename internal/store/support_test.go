@@ -54,9 +54,12 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 		if err != nil || sum.Total != 30 || sum.Resolved != 15 || sum.Open != 15 {
 			t.Fatalf("summary %+v, %v", sum, err)
 		}
-		n, err := support.CountOpen(ctx, acme.ID)
+		n, err := support.CountOpen(ctx, growthdesk.OrganizationScope(acme.ID))
 		if err != nil || n != 10 {
 			t.Fatalf("Acme's open tickets = %d, %v", n, err)
+		}
+		if n, err := support.CountOpen(ctx, growthdesk.OrganizationScope("")); err != nil || n != 0 {
+			t.Fatalf("an empty scope's open tickets = %d, %v", n, err)
 		}
 		lone := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "x", Role: "customer", ApprovalStatus: "approved"}}
 		if got, total, err := support.ListTickets(ctx, growthdesk.TicketQuery{Scope: lone.Scope(), Limit: 10}); err != nil || len(got) != 0 || total != 0 {
