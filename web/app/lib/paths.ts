@@ -55,6 +55,7 @@ export const paths = {
     ticket: (id: string) => generatePath(portalRoutes.supportTicket, { ticketId: id }),
     newTicket: withQuery(portalRoutes.support, { new: "1" }),
     billing: portalRoutes.billing,
+    billingCanceled: withQuery(portalRoutes.billing, { canceled: "true" }),
     faq: portalRoutes.faq,
     settings: (tab?: string) => withQuery(portalRoutes.settings, { tab }),
     admin: portalRoutes.admin,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError, deleteJSON, getJSON, patchJSON, postJSON } from "~/lib/api";
+import { paths } from "~/lib/paths";
 import type {
   BillingAccount,
   BillingSummary,
@@ -71,7 +72,7 @@ export function checkoutRequest(plan: Plan, origin: string): CheckoutRequest {
     price_id: plan.price_id,
     mode: plan.mode,
     success_url: `${origin}/checkout/success?success=true`,
-    cancel_url: `${origin}/portal/billing?canceled=true`,
+    cancel_url: `${origin}${paths.portal.billingCanceled}`,
   };
 }
 
