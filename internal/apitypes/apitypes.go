@@ -62,7 +62,7 @@ var Declarations = []string{
 	// Billing.
 	"PlanModeSubscription", "SubscriptionActive", "CheckoutOpen",
 	"Plan", "Subscription", "Invoice", "PaymentMethod", "BillingAccount", "SubscriptionPage", "BillingSummary",
-	"SubscriptionChange", "CheckoutRequest", "CheckoutAnswer", "CheckoutSession",
+	"SubscriptionChange", "CheckoutRequest", "CheckoutAnswer", "CheckoutSession", "SubscriptionSearchMax",
 	// Client workspace: projects, automations and their runs, reports.
 	"ProjectStatus", "ProjectStatusPlanning", "ProjectPriority", "ProjectPriorityUrgent",
 	"PersonRef", "Project", "ProjectUpdate", "ProjectList", "ProjectInput", "ProjectUpdateInput",

@@ -43,6 +43,9 @@ const (
 // EmailPaymentFailed tells an organization's customers that a payment failed.
 const EmailPaymentFailed = "payment_failed"
 
+// SubscriptionSearchMax bounds the admins' subscription search text.
+const SubscriptionSearchMax = 200
+
 const (
 	checkoutURLMax = 2048
 	// The return URLs checkout uses when the browser's are not paths of this site.
@@ -675,8 +678,8 @@ func (b *Billing) Subscriptions(ctx context.Context, c *Caller, f SubscriptionFi
 	default:
 		return nil, Invalid(map[string]string{"status": "Status must be all, active, cancelled or past_due."})
 	}
-	if len(f.Query) > 200 {
-		return nil, Invalid(map[string]string{"q": "Search for at most 200 characters."})
+	if len(f.Query) > SubscriptionSearchMax {
+		return nil, Invalid(map[string]string{"q": fmt.Sprintf("Search for at most %d characters.", SubscriptionSearchMax)})
 	}
 	list, err := b.Store.ListSubscriptions(ctx, f)
 	if err != nil {

@@ -997,6 +997,11 @@ export interface CheckoutSession {
   completed_at: string | null;
 }
 
+/**
+ * SubscriptionSearchMax bounds the admins' subscription search text.
+ */
+export const SubscriptionSearchMax = 200;
+
 export const ProjectStatusPlanning = "planning";
 export const ProjectStatusInProgress = "in_progress";
 export const ProjectStatusTesting = "testing";
