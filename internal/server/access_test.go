@@ -355,8 +355,8 @@ func TestStaffAnswers_NeverCarryAnotherAccountsLiveSecret(t *testing.T) {
 			mailed++
 		}
 	}
-	if mailed < 8 {
-		t.Fatalf("expected the mails to carry codes and link tokens, found %v", secrets)
+	if mailed < 6 {
+		t.Fatalf("expected the mails to carry a code and link tokens, found %v", secrets)
 	}
 
 	// A checkout link and the card page link of the customer.
