@@ -55,4 +55,22 @@ export default defineConfig(
       "import/no-unresolved": ["error", { ignore: ["^virtual:", "\\?raw$"] }],
     },
   },
+  {
+    // Portal paths come from the path table (lib/paths.ts), never from a string literal.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/paths.ts", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^\\/portal(?:[/?#]|$)/]",
+          message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
+        },
+        {
+          selector: "TemplateElement[value.raw=/^\\/portal(?:[/?#]|$)/]",
+          message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
+        },
+      ],
+    },
+  },
 );

@@ -52,3 +52,21 @@ describe("import rules", { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("the portal path rule", { timeout: 60_000 }, () => {
+  async function pathErrors(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: `${cwd}${file}` });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+
+  it("refuses a /portal string literal outside the path table", async () => {
+    expect(await pathErrors("app/features/auth/components/bad.tsx", 'export const to = "/portal/login";\n')).toHaveLength(1);
+    expect(await pathErrors("app/features/auth/components/bad.tsx", "export const to = (id: string) => `/portal/support/${id}`;\n")).toHaveLength(1);
+    expect(await pathErrors("app/features/auth/components/bad.tsx", 'export const to = "/portal";\n')).toHaveLength(1);
+  });
+
+  it("lets the path table and other strings be", async () => {
+    expect(await pathErrors("app/lib/paths.ts", 'export const login = "/portal/login";\n')).toEqual([]);
+    expect(await pathErrors("app/features/auth/components/good.tsx", 'export const a = "/portals";\nexport const b = "/contact";\n')).toEqual([]);
+  });
+});

@@ -28,7 +28,7 @@ func seedDemoBilling(ctx context.Context, db *store.DB) error {
 		return nil
 	}
 	const customer = "cus_test_demo_northwind"
-	if existing, err := billing.CustomerOf(ctx, growthdesk.ProviderTest, org); err != nil {
+	if existing, err := billing.CustomerOf(ctx, growthdesk.ProviderTest, growthdesk.OrganizationScope(org)); err != nil {
 		return err
 	} else if existing == "" {
 		if err := billing.SaveCustomer(ctx, growthdesk.ProviderTest, org, customer); err != nil {

@@ -362,7 +362,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Projects:       projects,
 		Automations:    &growthdesk.Automations{Store: store.NewAutomationStore(db)},
 		Reports:        reports,
-		Mail:           outbox,
+		MailLog:        &growthdesk.MailLog{Store: outbox},
 		AfterWrite:     mailer.Notify,
 		Site:           siteCfg,
 		Posts:          posts,

@@ -39,13 +39,13 @@ var Declarations = []string{
 	// Profiles, accounts and organizations.
 	"Profile", "ProfileUpdate", "NotificationPrefs", "SessionInfo",
 	"Account", "Organization", "OrganizationSummary", "Member",
-	"AuditEntry",
-	// Every audit action (TestEveryAuditActionIsGenerated keeps this list whole), for the
-	// admin dashboard's sentences.
-	"AuditApprove", "AuditAnnouncementCreate", "AuditImpersonationStart", "AuditMeetingCreate", "AuditProjectCreate",
-	"AuditCheckoutStart", "AuditForumTopicCreate", "AuditTicketCreate",
-	// The contact form and the newsletter.
-	"Lead", "LeadInput", "PreferredTime", "PreferredTimeMorning", "SubscribeInput",
+	"AuditEntry", "AuditAction", "AuditApprove",
+	"AccountChange", "OrganizationInput", "NotificationPrefsInput", "MailLogEntry",
+	// The contact form, the newsletter and the browser's error reports.
+	"Lead", "LeadInput", "LeadCreated", "PreferredTime", "PreferredTimeMorning",
+	"SubscribeInput", "SubscribeStatus", "SubscribeConfirmationSent", "SubscribeResult",
+	"SubscriberStatus", "SubscriberPending", "LinkInput", "LinkResult",
+	"ClientErrorReport",
 	// Staff tools: announcements and impersonation.
 	"AnnouncementType", "AnnouncementTypeInfo", "Announcement", "AnnouncementInput", "AnnouncementUpdate",
 	"Impersonation", "ImpersonationTarget", "ImpersonationStart", "ImpersonationEnded",
@@ -62,7 +62,7 @@ var Declarations = []string{
 	// Billing.
 	"PlanModeSubscription", "SubscriptionActive", "CheckoutOpen",
 	"Plan", "Subscription", "Invoice", "PaymentMethod", "BillingAccount", "SubscriptionPage", "BillingSummary",
-	"SubscriptionChange", "CheckoutRequest", "CheckoutAnswer", "CheckoutSession",
+	"SubscriptionChange", "CheckoutRequest", "CheckoutAnswer", "CheckoutSession", "SubscriptionSearchMax",
 	// Client workspace: projects, automations and their runs, reports.
 	"ProjectStatus", "ProjectStatusPlanning", "ProjectPriority", "ProjectPriorityUrgent",
 	"PersonRef", "Project", "ProjectUpdate", "ProjectList", "ProjectInput", "ProjectUpdateInput",
@@ -97,6 +97,7 @@ func Generate(srcDir string) ([]byte, error) {
 	decls := make([]*ast.GenDecl, 0, len(Declarations))
 	fileOf := map[*ast.GenDecl]*ast.File{}
 	unions := map[string]bool{}
+	typed := map[*ast.GenDecl]string{} // const groups typed T whose names do not start with T
 	for _, name := range Declarations {
 		decl, file := find(files, name)
 		if decl == nil {
@@ -109,6 +110,12 @@ func Generate(srcDir string) ([]byte, error) {
 		decls = append(decls, decl)
 		if typ := unionType(decl); typ != "" {
 			unions[typ] = true
+		} else if typ := typedGroup(decl); typ != "" {
+			unions[typ] = true
+			typed[decl] = typ
+			for _, spec := range decl.Specs {
+				spec.(*ast.ValueSpec).Type = nil // the constant's own literal type, for the union
+			}
 		}
 	}
 
@@ -136,8 +143,43 @@ func Generate(srcDir string) ([]byte, error) {
 			return nil, err
 		}
 		out.WriteString(strings.TrimLeft(ts, "\n"))
+		if typ := typed[decl]; typ != "" {
+			// tygo makes a union only of constants named after their type; write it here.
+			out.WriteString("export type " + typ + " = " + strings.Join(typeofNames(decl), " | ") + ";\n")
+		}
 	}
 	return out.Bytes(), nil
+}
+
+// typedGroup returns T when decl is a const group whose constants all have the explicit
+// type T (an alias of string declared for the purpose, like AuditAction), whatever their
+// names; "" otherwise. Generate writes the constants and their union T.
+func typedGroup(decl *ast.GenDecl) string {
+	if decl.Tok != token.CONST || len(decl.Specs) < 2 {
+		return ""
+	}
+	typ := ""
+	for _, spec := range decl.Specs {
+		id, ok := spec.(*ast.ValueSpec).Type.(*ast.Ident)
+		if !ok || (typ != "" && id.Name != typ) {
+			return ""
+		}
+		typ = id.Name
+	}
+	return typ
+}
+
+// typeofNames lists `typeof Name` for every exported constant of decl.
+func typeofNames(decl *ast.GenDecl) []string {
+	var out []string
+	for _, spec := range decl.Specs {
+		for _, n := range spec.(*ast.ValueSpec).Names {
+			if n.IsExported() {
+				out = append(out, "typeof "+n.Name)
+			}
+		}
+	}
+	return out
 }
 
 // convert prints decl with its comments as Go source and has tygo translate it.

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,19 +52,28 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 // jsonForms are zero values of every struct the generated file declares, as the API writes
 // them. Their JSON decides which properties are optional and which may be null.
 var jsonForms = map[string]any{
-	"Profile":             growthdesk.Profile{},
-	"ProfileUpdate":       growthdesk.ProfileUpdate{},
-	"NotificationPrefs":   growthdesk.NotificationPrefs{},
-	"SessionInfo":         growthdesk.SessionInfo{},
-	"Account":             growthdesk.Account{},
-	"Organization":        growthdesk.Organization{},
-	"OrganizationSummary": growthdesk.OrganizationSummary{},
-	"AuditEntry":          growthdesk.AuditEntry{},
-	"Lead":                growthdesk.Lead{},
-	"LeadInput":           growthdesk.LeadInput{},
-	"SubscribeInput":      growthdesk.SubscribeInput{},
-	"ErrorBody":           growthdesk.ErrorBody{},
-	"Member":              growthdesk.Member{},
+	"Profile":                growthdesk.Profile{},
+	"ProfileUpdate":          growthdesk.ProfileUpdate{},
+	"NotificationPrefs":      growthdesk.NotificationPrefs{},
+	"SessionInfo":            growthdesk.SessionInfo{},
+	"Account":                growthdesk.Account{},
+	"Organization":           growthdesk.Organization{},
+	"OrganizationSummary":    growthdesk.OrganizationSummary{},
+	"AuditEntry":             growthdesk.AuditEntry{},
+	"Lead":                   growthdesk.Lead{},
+	"LeadInput":              growthdesk.LeadInput{},
+	"SubscribeInput":         growthdesk.SubscribeInput{},
+	"SubscribeResult":        growthdesk.SubscribeResult{},
+	"LinkInput":              growthdesk.LinkInput{},
+	"LinkResult":             growthdesk.LinkResult{},
+	"LeadCreated":            growthdesk.LeadCreated{},
+	"ClientErrorReport":      growthdesk.ClientErrorReport{},
+	"AccountChange":          growthdesk.AccountChange{},
+	"OrganizationInput":      growthdesk.OrganizationInput{},
+	"NotificationPrefsInput": growthdesk.NotificationPrefsInput{},
+	"MailLogEntry":           growthdesk.MailLogEntry{},
+	"ErrorBody":              growthdesk.ErrorBody{},
+	"Member":                 growthdesk.Member{},
 	// The API always writes these lists, empty rather than null.
 	"AdminDashboard": growthdesk.AdminDashboard{Growth: []growthdesk.MonthGrowth{}, TicketStatus: []growthdesk.StatusCount{},
 		RecentActivity: []*growthdesk.AdminActivity{}},
@@ -300,5 +310,52 @@ func TestEveryAuditActionIsGenerated(t *testing.T) {
 	}
 	if n < 40 {
 		t.Fatalf("found only %d audit actions in %s; has the naming changed?", n, srcDir)
+	}
+}
+
+// TestAuditActions_AllInOneGroup: every audit action constant (Audit… of type AuditAction, or
+// any string constant named Audit…) is declared in the one AuditAction group, which the
+// generated file turns into the AuditAction union; the web's audit log must label each of its
+// members (web/app/features/admin/audit.test.ts), so an action declared elsewhere would reach
+// the log without a label.
+func TestAuditActions_AllInOneGroup(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, srcDir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := 0
+	n := 0
+	for _, pkg := range pkgs {
+		for name, file := range pkg.Files {
+			for _, d := range file.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.CONST {
+					continue
+				}
+				isGroup := false
+				for _, spec := range gd.Specs {
+					vs := spec.(*ast.ValueSpec)
+					typ, _ := vs.Type.(*ast.Ident)
+					for _, id := range vs.Names {
+						audit := strings.HasPrefix(id.Name, "Audit") || (typ != nil && typ.Name == "AuditAction")
+						if !audit {
+							continue
+						}
+						if typ == nil || typ.Name != "AuditAction" {
+							t.Errorf("%s: %s is an audit action outside the AuditAction group (internal/growthdesk/audit.go)", filepath.Base(name), id.Name)
+						}
+						isGroup = true
+						n++
+					}
+				}
+				if isGroup {
+					groups++
+				}
+			}
+		}
+	}
+	if groups != 1 || n < 40 {
+		t.Fatalf("found %d audit action groups with %d actions, want one group", groups, n)
 	}
 }

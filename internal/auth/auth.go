@@ -81,7 +81,8 @@ type Config struct {
 	EmailLimit  growthdesk.Limit
 	MFALimit    growthdesk.Limit
 	// FailureLimit is the per-account lockout: after this many wrong passwords (or wrong
-	// TOTP codes) within the window the account answers 429; default 10 per 15 min.
+	// TOTP codes, or wrong e-mailed codes, each counted on its own) within the window the
+	// account answers 429; default 10 per 15 min.
 	FailureLimit growthdesk.Limit
 	// TrustProxyHeaders takes the client address from X-Forwarded-For (behind a trusted
 	// proxy only).

@@ -121,9 +121,16 @@ func (s *Service) provePasswordChange(r *http.Request, c *caller, req *updateUse
 		return "", nil
 	}
 	if nonce := strings.TrimSpace(req.Nonce); nonce != "" {
+		// The reauthentication code is a 6-digit code too: guesses count like wrong passwords.
+		if err := s.checkLockout(ctx, u.ID, FailureOTP); err != nil {
+			return "", err
+		}
+		invalidNonce := unprocessable(codeReauthNotValid, "The reauthentication code is invalid or has expired.")
 		tok, err := s.store.OneTimeTokenByOTP(ctx, u.ID, []string{TokenReauthentication}, hashOTP(u.ID, nonce))
-		if growthdesk.ErrorCode(err) == growthdesk.ENotFound || (err == nil && !s.now().Before(tok.ExpiresAt)) {
-			return "", unprocessable(codeReauthNotValid, "The reauthentication code is invalid or has expired.")
+		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
+			return "", s.recordFailure(ctx, u.ID, FailureOTP, s.clientIP(r), invalidNonce)
+		} else if err == nil && !s.now().Before(tok.ExpiresAt) {
+			return "", invalidNonce
 		} else if err != nil {
 			return "", err
 		}

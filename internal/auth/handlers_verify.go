@@ -86,7 +86,15 @@ func (s *Service) handleVerify(w http.ResponseWriter, r *http.Request) error {
 		var u *User
 		u, err = s.store.UserByEmail(ctx, growthdesk.NormalizeEmail(req.Email))
 		if err == nil {
+			// A 6-digit code can be guessed from many addresses at once: wrong codes count
+			// against the account, like wrong passwords, and lock it for the window.
+			if err := s.checkLockout(ctx, u.ID, FailureOTP); err != nil {
+				return err
+			}
 			tok, err = s.store.OneTimeTokenByOTP(ctx, u.ID, types, hashOTP(u.ID, req.Token))
+			if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
+				return s.recordFailure(ctx, u.ID, FailureOTP, s.clientIP(r), expired)
+			}
 		}
 	default:
 		return invalid("Verify requires either a token or a token hash")

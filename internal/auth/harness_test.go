@@ -43,8 +43,9 @@ type sentMail struct {
 // committed, which is what the outbox received.
 type recordingStore struct {
 	auth.Store
-	mu   sync.Mutex
-	sent []sentMail
+	mu     sync.Mutex
+	sent   []sentMail
+	issued []auth.OneTimeToken
 }
 
 func (s *recordingStore) record(m *growthdesk.Email) {
@@ -68,6 +69,11 @@ func (s *recordingStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.
 	u, err := s.Store.CreateUser(ctx, p)
 	if err == nil {
 		s.record(p.Mail)
+		if p.Token != nil {
+			s.mu.Lock()
+			s.issued = append(s.issued, *p.Token)
+			s.mu.Unlock()
+		}
 	}
 	return u, err
 }
@@ -76,6 +82,9 @@ func (s *recordingStore) IssueOneTimeToken(ctx context.Context, t auth.OneTimeTo
 	err := s.Store.IssueOneTimeToken(ctx, t, flow, mail, minInterval)
 	if err == nil {
 		s.record(mail)
+		s.mu.Lock()
+		s.issued = append(s.issued, t)
+		s.mu.Unlock()
 	}
 	return err
 }

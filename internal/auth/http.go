@@ -114,17 +114,27 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 // router dispatches by path, then by method, answering unknown paths and methods with
 // JSON errors in the same format as every other error.
 type router struct {
-	s      *Service
-	mux    *http.ServeMux
-	routes map[string]map[string]handlerFunc
-	order  []string
+	s        *Service
+	mux      *http.ServeMux
+	routes   map[string]map[string]handlerFunc
+	order    []string
+	declared []Route
 }
 
 func newRouter(s *Service) *router {
 	return &router{s: s, mux: http.NewServeMux(), routes: map[string]map[string]handlerFunc{}}
 }
 
-func (rt *router) handle(method, pattern string, h handlerFunc) {
+// handle declares a route with who may call it: the access is checked (authed, and for
+// AccessOwner notImpersonating) before h runs.
+func (rt *router) handle(method, pattern string, access Access, h handlerFunc) {
+	rt.declared = append(rt.declared, Route{Method: method, Path: pattern, Access: access})
+	switch access {
+	case AccessSignedIn:
+		h = rt.s.authed(h)
+	case AccessOwner:
+		h = rt.s.authed(rt.s.notImpersonating(h))
+	}
 	if rt.routes[pattern] == nil {
 		rt.routes[pattern] = map[string]handlerFunc{}
 		rt.order = append(rt.order, pattern)

@@ -92,13 +92,16 @@ type mailKind struct {
 	linkType  string        // type= of the link and of /verify
 	ttl       time.Duration // how long the link and code work
 	amr       string        // authentication method of a PKCE flow state
+	// code: the message carries a 6-digit code. Only where a page asks for one (the
+	// reauthentication nonce); a code nobody receives would only be something to guess.
+	code bool
 }
 
 var (
-	mailConfirmation = mailKind{growthdesk.EmailConfirmation, TokenConfirmation, "signup", confirmationExpiry, "email/signup"}
-	mailRecovery     = mailKind{growthdesk.EmailRecovery, TokenRecovery, "recovery", linkExpiry, "recovery"}
-	mailMagicLink    = mailKind{growthdesk.EmailMagicLink, TokenMagicLink, "magiclink", linkExpiry, "magiclink"}
-	mailReauth       = mailKind{growthdesk.EmailReauth, TokenReauthentication, "", linkExpiry, ""}
+	mailConfirmation = mailKind{growthdesk.EmailConfirmation, TokenConfirmation, "signup", confirmationExpiry, "email/signup", false}
+	mailRecovery     = mailKind{growthdesk.EmailRecovery, TokenRecovery, "recovery", linkExpiry, "recovery", false}
+	mailMagicLink    = mailKind{growthdesk.EmailMagicLink, TokenMagicLink, "magiclink", linkExpiry, "magiclink", false}
+	mailReauth       = mailKind{growthdesk.EmailReauth, TokenReauthentication, "", linkExpiry, "", true}
 )
 
 // outgoingToken is a token ready to store with the message that carries it.
@@ -108,25 +111,30 @@ type outgoingToken struct {
 	mail  *growthdesk.Email
 }
 
-// prepareToken makes a link secret and a 6-digit code for the user, the PKCE flow state
-// if the request started one, and renders the message. The link carries a 256-bit random
-// secret rather than GoTrue's hash of the code, so a link cannot be guessed from the
-// code's small space; only hashes of both are stored.
+// prepareToken makes a link secret for the user (and a 6-digit code when the message
+// carries one), the PKCE flow state if the request started one, and renders the message.
+// The link carries a 256-bit random secret rather than GoTrue's hash of the code, so a link
+// cannot be guessed from the code's small space; only hashes are stored. A message without a
+// code leaves the token's code hash empty, which no code matches (OneTimeTokenByOTP).
 func (s *Service) prepareToken(userID, email, name string, kind mailKind, pkce *pkceParams, redirectTo string) (*outgoingToken, error) {
 	secretBytes := make([]byte, 32)
 	if _, err := rand.Read(secretBytes); err != nil {
 		return nil, err
 	}
 	secret := hex.EncodeToString(secretBytes)
-	code, err := newOTP()
-	if err != nil {
-		return nil, err
+	code, otpHash := "", ""
+	if kind.code {
+		var err error
+		if code, err = newOTP(); err != nil {
+			return nil, err
+		}
+		otpHash = hashOTP(userID, code)
 	}
 	out := &outgoingToken{token: OneTimeToken{
 		UserID:    userID,
 		Type:      kind.tokenType,
 		TokenHash: hashToken(secret),
-		OTPHash:   hashOTP(userID, code),
+		OTPHash:   otpHash,
 		ExpiresAt: s.now().Add(kind.ttl),
 	}}
 	linkToken := secret
@@ -146,6 +154,7 @@ func (s *Service) prepareToken(userID, email, name string, kind mailKind, pkce *
 	if kind.linkType != "" {
 		data.ActionURL = s.verifyURL(linkToken, kind.linkType, s.redirectTarget(redirectTo))
 	}
+	var err error
 	out.mail, err = s.mailer.Render(kind.email, email, data)
 	if err != nil {
 		return nil, fmt.Errorf("render %s mail: %w", kind.email, err)

@@ -91,7 +91,7 @@ type Store interface {
 	// Returns ENotFound.
 	DeleteFactor(ctx context.Context, userID, factorID string) error
 
-	// RecordAuthFailure writes a failed attempt (kind is FailurePassword or FailureMFA) to
+	// RecordAuthFailure writes a failed attempt (kind is FailurePassword, FailureMFA or FailureOTP) to
 	// the audit log; CountAuthFailures counts them since a time. Together they are the
 	// per-account lockout, which a per-address limiter cannot provide.
 	RecordAuthFailure(ctx context.Context, userID, kind, ip string) error
@@ -106,10 +106,13 @@ type Store interface {
 	RotateSigningKey(ctx context.Context, k SigningKey) error
 }
 
-// Failure kinds counted per account.
+// Failure kinds counted per account. Each has its own counter with the same limit
+// (Config.FailureLimit): wrong passwords, wrong TOTP codes, and wrong e-mailed codes (the
+// 6-digit codes of recovery, magic link, e-mail OTP and reauthentication).
 const (
 	FailurePassword = "password"
 	FailureMFA      = "mfa"
+	FailureOTP      = "otp"
 )
 
 // One-time token types, as the one_time_tokens table names them.

@@ -152,8 +152,8 @@ func TestUpdateUser_PasswordChangeNeedsAAL2OnceMFAIsOn(t *testing.T) {
 func TestUserWithoutPassword_SetsOneWithoutProof(t *testing.T) {
 	h := newHarness(t)
 	h.do("POST", "/otp", map[string]any{"email": "magic@example.com"}).expect(200)
-	code := h.lastMail("magic@example.com").Code
-	s := h.do("POST", "/verify", map[string]any{"type": "email", "email": "magic@example.com", "token": code}).expect(200).JSON()
+	token := linkParams(t, h.lastMail("magic@example.com").Link).Get("token")
+	s := h.do("POST", "/verify", map[string]any{"type": "email", "token_hash": token}).expect(200).JSON()
 	h.do("POST", "/token?grant_type=password", map[string]any{"email": "magic@example.com", "password": ""}).expectError(400, "invalid_credentials")
 	h.do("PUT", "/user", map[string]any{"password": "firstpass1"}, bearer(accessToken(s))).expect(200)
 	h.signIn("magic@example.com", "firstpass1")

@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"testing"
@@ -10,23 +11,46 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-func TestVerify_CodeWithEmailSignsInAndConfirmsOnce(t *testing.T) {
+// TestVerify_LinkMessagesIssueNoCode: the messages of a sign-up, a password reset and a sign-in
+// link carry a link and no code (no page lets anyone type one), so no 6-digit code is issued
+// for them: a code nobody receives could only be guessed. /verify with {email, token} finds
+// nothing for them, whatever the code; the link's token works.
+func TestVerify_LinkMessagesIssueNoCode(t *testing.T) {
 	h := newHarness(t)
 	h.signUp("code@example.com", "secret123", nil).expect(200)
-	code := h.lastMail("code@example.com").Code
-	h.do("POST", "/verify", map[string]any{"type": "signup", "email": "code@example.com", "token": "000000"}).expectError(403, "otp_expired")
-	body := h.do("POST", "/verify", map[string]any{"type": "signup", "email": "nobody@example.com", "token": code}).expectError(403, "otp_expired")
-	if body["message"] != "Token has expired or is invalid" {
-		t.Fatalf("message = %v", body["message"])
+	h.newUser("known@example.com", "secret123")
+	h.do("POST", "/recover", map[string]any{"email": "known@example.com"}).expect(200)
+	h.clock.Advance(time.Minute)
+	h.do("POST", "/otp", map[string]any{"email": "known@example.com"}).expect(200)
+	for _, m := range h.mails() {
+		if m.Code != "" || m.Link == "" {
+			t.Fatalf("%s to %s carries code %q, link %q", m.Kind, m.To, m.Code, m.Link)
+		}
 	}
-	s := h.do("POST", "/verify", map[string]any{"type": "signup", "email": "Code@Example.com", "token": code, "gotrue_meta_security": map[string]any{}}).expect(200).JSON()
+	h.store.mu.Lock()
+	issued := append([]auth.OneTimeToken(nil), h.store.issued...)
+	h.store.mu.Unlock()
+	if len(issued) < 2 {
+		t.Fatalf("issued %d tokens", len(issued))
+	}
+	for _, tok := range issued {
+		if tok.OTPHash != "" {
+			t.Fatalf("a %s token has a code nobody was sent", tok.Type)
+		}
+	}
+	for _, typ := range []string{"signup", "recovery", "magiclink", "email"} {
+		body := h.do("POST", "/verify", map[string]any{"type": typ, "email": "known@example.com", "token": "123456"}).expectError(403, "otp_expired")
+		if body["message"] != "Token has expired or is invalid" {
+			t.Fatalf("message = %v", body["message"])
+		}
+	}
+	// The sign-up's link signs in and confirms, once.
+	token := linkParams(t, h.lastMail("code@example.com").Link).Get("token")
+	s := h.do("POST", "/verify", map[string]any{"type": "signup", "token_hash": token}).expect(200).JSON()
 	if s["user"].(map[string]any)["email_confirmed_at"] == nil || s["refresh_token"] == nil {
 		t.Fatalf("session = %v", s)
 	}
-	if m := decodeClaims(t, accessToken(s))["amr"].([]any)[0].(map[string]any)["method"]; m != "otp" {
-		t.Fatalf("amr method = %v", m)
-	}
-	h.do("POST", "/verify", map[string]any{"type": "signup", "email": "code@example.com", "token": code}).expectError(403, "otp_expired")
+	h.do("POST", "/verify", map[string]any{"type": "signup", "token_hash": token}).expectError(403, "otp_expired")
 }
 
 func TestVerify_LinksExpire(t *testing.T) {
@@ -226,10 +250,10 @@ func TestOTP_SignsUpUnknownAddressesAndSendsMagicLinksToKnownOnes(t *testing.T) 
 	h.do("POST", "/otp", map[string]any{"phone": "+13175550100"}).expectError(422, "phone_provider_disabled")
 	h.do("POST", "/otp", map[string]any{"email": "nope"}).expectError(400, "validation_failed")
 
-	// The magic link code works with type email too.
+	// The magic link's token works with type email too.
 	h.clock.Advance(time.Minute)
 	h.do("POST", "/otp", map[string]any{"email": "new@example.com"}).expect(200)
-	h.do("POST", "/verify", map[string]any{"type": "email", "email": "new@example.com", "token": h.lastMail("new@example.com").Code}).expect(200)
+	h.do("POST", "/verify", map[string]any{"type": "email", "token_hash": linkParams(t, h.lastMail("new@example.com").Link).Get("token")}).expect(200)
 }
 
 func TestResend_OnlyForPendingSignups(t *testing.T) {
@@ -281,4 +305,50 @@ func TestVerify_IsLimitedPerClientAddress(t *testing.T) {
 	if frag.Get("error_code") != "over_request_rate_limit" {
 		t.Fatalf("redirect = %s", loc)
 	}
+}
+
+// TestVerifyCode_LocksTheAccountAfterTenWrongCodes: codes sent to /verify with the e-mail
+// address count wrong guesses against the account, as passwords do, so that guessing from many
+// client addresses stops too; other accounts are not affected, and the window ends it.
+func TestVerifyCode_LocksTheAccountAfterTenWrongCodes(t *testing.T) {
+	h := newHarness(t)
+	h.newUser("target@example.com", "secret123")
+	h.newUser("other@example.com", "secret123")
+	for i := 0; i < 10; i++ {
+		// Each guess from another address: the per-address limit does not stop this.
+		h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "target@example.com", "token": fmt.Sprintf("%06d", i)},
+			fromIP(fmt.Sprintf("198.51.100.%d", i+1))).expectError(403, "otp_expired")
+	}
+	res := h.do("POST", "/verify", map[string]any{"type": "magiclink", "email": "target@example.com", "token": "424242"}, fromIP("198.51.100.200"))
+	res.expectError(429, "over_request_rate_limit")
+	if res.Header.Get("Retry-After") == "" {
+		t.Fatal("429 without Retry-After")
+	}
+	// Another account is not locked.
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "other@example.com", "token": "424242"}).expectError(403, "otp_expired")
+	// Wrong passwords and wrong codes are counted apart: the owner may still sign in.
+	h.signIn("target@example.com", "secret123")
+	// After the window, guesses are answered again (and counted anew).
+	h.clock.Advance(16 * time.Minute)
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "target@example.com", "token": "424242"}).expectError(403, "otp_expired")
+}
+
+// The reauthentication code a password change may use counts against the same lockout.
+func TestReauthenticationCode_CountsTowardsTheLockout(t *testing.T) {
+	h := newHarness(t)
+	h.newUser("nonce@example.com", "secret123")
+	tok := accessToken(h.signIn("nonce@example.com", "secret123"))
+	h.do("GET", "/reauthenticate", nil, bearer(tok)).expect(200)
+	code := h.lastMail("nonce@example.com").Code
+	for i := 0; i < 10; i++ {
+		g := fmt.Sprintf("%06d", i)
+		if g == code {
+			g = "999999"
+		}
+		h.do("PUT", "/user", map[string]any{"password": "newsecret1", "nonce": g}, bearer(tok)).expectError(422, "reauthentication_not_valid")
+	}
+	h.do("PUT", "/user", map[string]any{"password": "newsecret1", "nonce": code}, bearer(tok)).expectError(429, "over_request_rate_limit")
+	// /verify's codes count against the same lockout.
+	h.do("POST", "/verify", map[string]any{"type": "recovery", "email": "nonce@example.com", "token": "424242"}).
+		expectError(429, "over_request_rate_limit")
 }

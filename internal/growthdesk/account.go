@@ -143,6 +143,12 @@ func (c *Caller) Scope() Scope {
 	return Scope{}
 }
 
+// OrganizationScope is the scope of one organization, for work the system does on an
+// organization it has established itself (a provider's webhook names the customer, a
+// background job its report's row, a service the organization it checked). Never build one
+// from a caller's input: a caller's scope comes from Caller.Scope (and Narrow). "" reaches none.
+func OrganizationScope(orgID string) Scope { return Scope{org: orgID} }
+
 // Narrow restricts a scope of every organization to orgID (a staff member's organization
 // filter); a customer's scope stays their own organization whatever orgID says.
 func (s Scope) Narrow(orgID string) Scope {

@@ -34,6 +34,33 @@ type NotificationPrefs struct {
 	ForumReplies  bool `json:"forum_replies"`
 }
 
+// NotificationPrefsInput is the body of PUT /api/v1/profile/notifications: every choice,
+// each true or false (a missing one is refused, so a client cannot reset one by omission).
+type NotificationPrefsInput struct {
+	Email         *bool `json:"email"`
+	TicketUpdates *bool `json:"ticket_updates"`
+	ForumReplies  *bool `json:"forum_replies"`
+}
+
+// Prefs returns the choices, or EInvalid naming each missing one.
+func (in NotificationPrefsInput) Prefs() (NotificationPrefs, error) {
+	missing := map[string]string{}
+	for name, v := range map[string]*bool{"email": in.Email, "ticket_updates": in.TicketUpdates, "forum_replies": in.ForumReplies} {
+		if v == nil {
+			missing[name] = "Send true or false."
+		}
+	}
+	if len(missing) > 0 {
+		return NotificationPrefs{}, Invalid(missing)
+	}
+	return NotificationPrefs{Email: *in.Email, TicketUpdates: *in.TicketUpdates, ForumReplies: *in.ForumReplies}, nil
+}
+
+// OrganizationInput is the body of POST /api/v1/admin/organizations.
+type OrganizationInput struct {
+	Name string `json:"name"`
+}
+
 // ProfileUpdate holds the fields a user may change on their own profile; nil leaves one as is.
 type ProfileUpdate struct {
 	FullName  *string `json:"full_name,omitempty"`
@@ -110,23 +137,6 @@ type AuditEntry struct {
 	RequestID    string         `json:"request_id,omitempty"`
 	CreatedAt    time.Time      `json:"created_at"`
 }
-
-// Audit actions.
-const (
-	AuditApprove            = "account.approve"
-	AuditReject             = "account.reject"
-	AuditRoleChange         = "account.role_change"
-	AuditOrganizationChange = "account.organization_change"
-	AuditOrganizationCreate = "organization.create"
-	// AuditProfileUpdate and AuditNotificationsUpdate are a user's changes to their own
-	// account, audited like staff actions so that a staff member acting as the user is seen.
-	AuditProfileUpdate       = "profile.update"
-	AuditNotificationsUpdate = "profile.notifications_update"
-	// AuditPasswordFailed and AuditMFAFailed record a wrong password or code (no actor; the
-	// target is the account tried); the sign-in lockout counts them.
-	AuditPasswordFailed = "auth.password_failed"
-	AuditMFAFailed      = "auth.mfa_failed"
-)
 
 // AccountStore keeps profiles, organizations and the audit log. Writes that are audited
 // take the entry and write it in the same transaction.
@@ -275,11 +285,14 @@ func (a *Accounts) Reject(ctx context.Context, c *Caller, id string) (*Account, 
 		c.Audit(AuditReject, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalRejected}))
 }
 
-// AccountChange is what staff may change on someone's account in one request.
+// AccountChange is what staff may change on someone's account in one request, the body of
+// PATCH /api/v1/admin/users/{id}: role, organization_id, or both. organization_id null takes
+// the account out of its organization, so the handler reads the body as raw JSON to tell null
+// from absent (SetOrganization); the tags are the wire format.
 type AccountChange struct {
-	Role *string `json:"role"`
+	Role *Role `json:"role,omitempty"`
 	// Organization is set when the request names organization_id (null clears it).
-	Organization    *string `json:"-"`
+	Organization    *string `json:"organization_id,omitempty" tstype:"string | null"`
 	SetOrganization bool    `json:"-"`
 }
 

@@ -19,7 +19,7 @@ const AdminActivityLimit = 10
 // would push what staff act on off a ten-line list. The audit log keeps them all.
 var ActivityHidden = []string{
 	AuditAnnouncementDismiss, AuditProfileUpdate, AuditNotificationsUpdate, AuditCalendarFeed,
-	AuditPasswordFailed, AuditMFAFailed,
+	AuditPasswordFailed, AuditMFAFailed, AuditOTPFailed,
 }
 
 // AdminActivity is one line of Recent Activity: an audit entry with what a sentence about it

@@ -24,15 +24,6 @@ const (
 	AnnouncementContentMax = 2000
 )
 
-// Audit actions of announcements.
-const (
-	AuditAnnouncementCreate     = "announcement.create"
-	AuditAnnouncementActivate   = "announcement.activate"
-	AuditAnnouncementDeactivate = "announcement.deactivate"
-	AuditAnnouncementDelete     = "announcement.delete"
-	AuditAnnouncementDismiss    = "announcement.dismiss"
-)
-
 // Announcement is a message staff publish to every portal user. An active announcement whose
 // ShowUntil has not passed appears as a banner at the top of every portal page until the user
 // dismisses it.

@@ -40,22 +40,11 @@ const (
 	EventInvoicePaymentFailed = "invoice.payment_failed"
 )
 
-// Audit actions of billing.
-const (
-	AuditCheckoutStart      = "billing.checkout_started"
-	AuditSubscriptionStatus = "billing.subscription_status"
-	AuditSubscriptionDelete = "billing.subscription_delete"
-	AuditSubscriptionCancel = "billing.subscription_cancel"
-	AuditSubscriptionResume = "billing.subscription_resume"
-	// AuditSubscriptionReplaced records a subscription cancelled because a newer one of the
-	// same organization became active (a plan change, or a second purchase that slipped
-	// through): an organization pays for one subscription at a time.
-	AuditSubscriptionReplaced = "billing.subscription_replaced"
-	AuditPlanSave             = "billing.plan_save"
-)
-
 // EmailPaymentFailed tells an organization's customers that a payment failed.
 const EmailPaymentFailed = "payment_failed"
+
+// SubscriptionSearchMax bounds the admins' subscription search text.
+const SubscriptionSearchMax = 200
 
 const (
 	checkoutURLMax = 2048
@@ -414,14 +403,14 @@ type BillingStore interface {
 	// GetPlan returns ENotFound for a price not in the catalogue.
 	GetPlan(ctx context.Context, priceID string) (*Plan, error)
 	SavePlan(ctx context.Context, p *Plan, audit AuditEntry) error
-	// CustomerOf returns the provider's customer id of an organization ("" when none).
-	CustomerOf(ctx context.Context, provider, orgID string) (string, error)
+	// CustomerOf returns the provider's customer id of the scope's organization ("" when none).
+	CustomerOf(ctx context.Context, provider string, scope Scope) (string, error)
 	SaveCustomer(ctx context.Context, provider, orgID, customerID string) error
 	// OrganizationOfCustomer returns "" for an unknown customer.
 	OrganizationOfCustomer(ctx context.Context, provider, customerID string) (string, error)
 	OrganizationName(ctx context.Context, orgID string) (string, error)
-	// OrganizationCustomers lists the approved customers of an organization (for e-mails).
-	OrganizationCustomers(ctx context.Context, orgID string) ([]*Member, error)
+	// OrganizationCustomers lists the approved customers inside scope (for e-mails).
+	OrganizationCustomers(ctx context.Context, scope Scope) ([]*Member, error)
 	CreateCheckoutSession(ctx context.Context, s *CheckoutSession, audit AuditEntry) error
 	// GetCheckoutSession returns the session inside scope; ENotFound otherwise. A zero scope
 	// (the test provider's capability pages) reads any session by its unguessable id.
@@ -447,8 +436,8 @@ type BillingStore interface {
 	DeleteSubscription(ctx context.Context, id string, audit AuditEntry) error
 	SetCancelAtPeriodEnd(ctx context.Context, id string, cancel bool, audit AuditEntry) (*Subscription, error)
 	Summary(ctx context.Context, since time.Time) (*BillingSummary, error)
-	// NextBillingDate is the next billing date of the organization's active subscription.
-	NextBillingDate(ctx context.Context, orgID string) (*time.Time, error)
+	// NextBillingDate is the next billing date of an active subscription inside scope.
+	NextBillingDate(ctx context.Context, scope Scope) (*time.Time, error)
 	// ApplyEvent records the event and applies it in one transaction, with mails; false
 	// when the event id was applied before.
 	ApplyEvent(ctx context.Context, ev *BillingEvent, mails []*Email) (bool, error)
@@ -622,7 +611,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	if cancel == "" {
 		cancel = b.sitePath(defaultCheckoutCancelURL)
 	}
-	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), orgID)
+	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope())
 	if err != nil {
 		return nil, err
 	}
@@ -638,7 +627,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 			return nil, err
 		}
 		// Two checkouts started at once: the first customer saved is the organization's.
-		if customer, err = b.Store.CustomerOf(ctx, b.Provider.Name(), orgID); err != nil {
+		if customer, err = b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope()); err != nil {
 			return nil, err
 		}
 	}
@@ -655,6 +644,8 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 	s := &CheckoutSession{ID: id, OrganizationID: orgID, ProfileID: c.Profile.ID, Provider: b.Provider.Name(), CustomerID: customer,
 		PriceID: plan.PriceID, PlanName: plan.Name, Amount: plan.Amount, Currency: plan.Currency, Mode: plan.Mode, Interval: plan.Interval,
 		Status: CheckoutOpen, SuccessURL: success, CancelURL: cancel}
+	// The audit entry names the session, never the link: its URL holds the secret that opens
+	// the checkout page (Stripe's and the test provider's alike), the id alone opens nothing.
 	if err := b.Store.CreateCheckoutSession(ctx, s, c.Audit(AuditCheckoutStart, "organization", orgID,
 		map[string]any{"price_id": plan.PriceID, "session_id": id})); err != nil {
 		return nil, err
@@ -714,7 +705,7 @@ func (b *Billing) PortalSession(ctx context.Context, c *Caller) (*CheckoutAnswer
 	if err := CanManagePayments(c); err != nil {
 		return nil, err
 	}
-	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), *c.Profile.OrganizationID)
+	customer, err := b.Store.CustomerOf(ctx, b.Provider.Name(), c.Scope())
 	if err != nil {
 		return nil, err
 	}
@@ -769,8 +760,8 @@ func (b *Billing) Subscriptions(ctx context.Context, c *Caller, f SubscriptionFi
 	default:
 		return nil, Invalid(map[string]string{"status": "Status must be all, active, cancelled or past_due."})
 	}
-	if len(f.Query) > 200 {
-		return nil, Invalid(map[string]string{"q": "Search for at most 200 characters."})
+	if len(f.Query) > SubscriptionSearchMax {
+		return nil, Invalid(map[string]string{"q": fmt.Sprintf("Search for at most %d characters.", SubscriptionSearchMax)})
 	}
 	list, err := b.Store.ListSubscriptions(ctx, f)
 	if err != nil {
@@ -833,11 +824,11 @@ func (b *Billing) NextBillingDate(ctx context.Context, c *Caller) (*time.Time, e
 	if err := CanViewBilling(c); err != nil {
 		return nil, err
 	}
-	org := c.Scope().Organization()
-	if org == "" {
-		return nil, nil
+	scope := c.Scope()
+	if scope.Organization() == "" {
+		return nil, nil // staff and customers without an organization have no billing of their own
 	}
-	return b.Store.NextBillingDate(ctx, org)
+	return b.Store.NextBillingDate(ctx, scope)
 }
 
 // MonthlyRevenue is the monthly recurring revenue in cents of active subscriptions, for the
@@ -853,17 +844,20 @@ func (b *Billing) MonthlyRevenue(ctx context.Context, c *Caller) (int64, string,
 	return s.MonthlyRecurring, s.Currency, nil
 }
 
-// TestCheckout returns an open session of the test provider by its id (its capability).
-func (b *Billing) TestCheckout(ctx context.Context, id string) (*CheckoutSession, error) {
-	if b.Provider.Name() != ProviderTest || !strings.HasPrefix(id, "cs_test_") {
+// TestCheckout returns a session of the test provider by its id and the key of its link
+// (together its capability; only the buyer's browser got the key). A wrong key answers like
+// an unknown id.
+func (b *Billing) TestCheckout(ctx context.Context, id, key string) (*CheckoutSession, error) {
+	t, err := b.testPayments()
+	if err != nil || !strings.HasPrefix(id, "cs_test_") || !t.CheckoutKeyValid(id, key) {
 		return nil, Errorf(ENotFound, "There is no such checkout.")
 	}
 	return b.Store.GetCheckoutSession(ctx, Scope{}, id, true)
 }
 
 // CancelTestCheckout expires a test checkout and returns where to send the browser.
-func (b *Billing) CancelTestCheckout(ctx context.Context, id string) (string, error) {
-	s, err := b.TestCheckout(ctx, id)
+func (b *Billing) CancelTestCheckout(ctx context.Context, id, key string) (string, error) {
+	s, err := b.TestCheckout(ctx, id, key)
 	if err != nil {
 		return "", err
 	}
@@ -901,7 +895,7 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 	}
 	var mails []*Email
 	if ev.Type == EventInvoicePaymentFailed && ev.OrganizationID != "" && b.Mail != nil {
-		members, err := b.Store.OrganizationCustomers(ctx, ev.OrganizationID)
+		members, err := b.Store.OrganizationCustomers(ctx, OrganizationScope(ev.OrganizationID))
 		if err != nil {
 			return false, err
 		}
@@ -1007,6 +1001,9 @@ func RandomToken(n int) string {
 // TestPayments is what the built-in test provider adds to PaymentProvider: its pages' links,
 // and the provider events that paying or changing the card produce.
 type TestPayments interface {
+	// CheckoutKeyValid checks the secret of a checkout page link: the session id alone,
+	// which the audit log shows staff, must not open, pay or cancel a checkout.
+	CheckoutKeyValid(id, key string) bool
 	PortalCustomer(token string) (string, error)
 	CheckoutEvents(s *CheckoutSession, card PaymentMethod) ([]*BillingEvent, error)
 	CardEvents(sub *Subscription, card PaymentMethod) ([]*BillingEvent, error)
@@ -1023,12 +1020,12 @@ func (b *Billing) testPayments() (TestPayments, error) {
 // PayTestCheckout pays an open test checkout with card: the provider's events are applied
 // like webhooks, and the answer is where to send the browser (the success URL with the
 // session id).
-func (b *Billing) PayTestCheckout(ctx context.Context, id string, card PaymentMethod) (string, error) {
+func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card PaymentMethod) (string, error) {
 	t, err := b.testPayments()
 	if err != nil {
 		return "", err
 	}
-	s, err := b.TestCheckout(ctx, id)
+	s, err := b.TestCheckout(ctx, id, key)
 	if err != nil {
 		return "", err
 	}
@@ -1072,7 +1069,7 @@ func (b *Billing) TestPortal(ctx context.Context, token string) (*Subscription, 
 	if org == "" {
 		return nil, Errorf(ENotFound, "This link is not valid.")
 	}
-	sub, err := b.Store.CurrentSubscription(ctx, Scope{org: org})
+	sub, err := b.Store.CurrentSubscription(ctx, OrganizationScope(org))
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package growthdesk
 
 import (
-	"context"
 	"regexp"
 )
 
@@ -69,12 +68,6 @@ type EmailDetail struct {
 // configuration. Returns an error for an unknown kind.
 type EmailRenderer interface {
 	Render(kind, to string, data EmailData) (*Email, error)
-}
-
-// MailLog lists the newest outbox messages, for staff to read (without an SMTP server
-// configured, messages are kept rather than sent).
-type MailLog interface {
-	ListMail(ctx context.Context, limit int) ([]OutboxMail, error)
 }
 
 var (

@@ -165,16 +165,6 @@ type ForumSubscriber struct {
 	WantsReplies bool
 }
 
-// Audit actions of the forum.
-const (
-	AuditForumTopicCreate   = "forum.topic_create"
-	AuditForumReply         = "forum.reply"
-	AuditForumPostEdit      = "forum.post_edit"
-	AuditForumTopicModerate = "forum.topic_moderate"
-	AuditForumTopicDelete   = "forum.topic_delete"
-	AuditForumPostDelete    = "forum.post_delete"
-)
-
 // ForumStore keeps topics and posts. Every write takes its audit entry and writes it in the
 // same transaction.
 type ForumStore interface {

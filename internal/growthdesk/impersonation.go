@@ -9,12 +9,6 @@ import (
 // ImpersonationDuration is how long an impersonation lasts at most; it ends by itself after.
 const ImpersonationDuration = 60 * time.Minute
 
-// Audit actions of impersonation.
-const (
-	AuditImpersonationStart = "impersonation.start"
-	AuditImpersonationEnd   = "impersonation.end"
-)
-
 // Why an impersonation record stopped; each end is in the audit log (impersonation.end, the
 // reason in its details), attributed to the staff member.
 const (

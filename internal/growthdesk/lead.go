@@ -44,6 +44,11 @@ type Lead struct {
 	CreatedAt      time.Time     `json:"created_at"`
 }
 
+// LeadCreated is the answer to the contact form (POST /api/v1/leads): the stored lead's id.
+type LeadCreated struct {
+	ID string `json:"id"`
+}
+
 // LeadInput is what the contact form sends.
 type LeadInput struct {
 	Name           string        `json:"name"`

@@ -244,15 +244,6 @@ const (
 	EmailMeetingCustomerCancelled = "meeting_customer_cancelled" // to staff: a customer cancelled
 )
 
-// Audit actions of meetings.
-const (
-	AuditMeetingCreate   = "meeting.create"
-	AuditMeetingUpdate   = "meeting.update"
-	AuditMeetingComplete = "meeting.complete"
-	AuditMeetingCancel   = "meeting.cancel"
-	AuditCalendarFeed    = "calendar_feed.reset"
-)
-
 // CalendarFeed is the caller's private calendar feed. URL is present only in the answer that
 // created it: the server keeps a hash of the token, never the token.
 type CalendarFeed struct {

@@ -30,12 +30,16 @@ func (in SubscribeInput) Validate() error {
 	return c.err()
 }
 
+// SubscriberStatus is the state of a newsletter address. It is an alias so that Go code keeps
+// using plain strings while the generated TypeScript gets the union of the states.
+type SubscriberStatus = string
+
 // Subscriber states. An address is pending until its owner follows the confirmation link
 // (double opt-in), then confirmed until they unsubscribe.
 const (
-	SubscriberPending      = "pending"
-	SubscriberConfirmed    = "confirmed"
-	SubscriberUnsubscribed = "unsubscribed"
+	SubscriberPending      SubscriberStatus = "pending"
+	SubscriberConfirmed    SubscriberStatus = "confirmed"
+	SubscriberUnsubscribed SubscriberStatus = "unsubscribed"
 )
 
 // Lifetimes of the newsletter's links and how often a pending address is mailed again.
@@ -92,21 +96,31 @@ type SubscribeResult struct {
 	// Status is "confirmation_sent" when the address waits for its owner's confirmation
 	// (a link is on its way, or was sent a few minutes ago), "already_subscribed" when it
 	// is confirmed.
-	Status string `json:"status"`
+	Status SubscribeStatus `json:"status"`
 	// Created is true when the address was new.
 	Created bool `json:"-"`
 }
 
-// Answers of the newsletter's endpoints.
+// SubscribeStatus is the answer to a newsletter sign-up (an alias, for the TypeScript union).
+type SubscribeStatus = string
+
+// Answers of the newsletter's sign-up.
 const (
-	SubscribeConfirmationSent  = "confirmation_sent"
-	SubscribeAlreadySubscribed = "already_subscribed"
+	SubscribeConfirmationSent  SubscribeStatus = "confirmation_sent"
+	SubscribeAlreadySubscribed SubscribeStatus = "already_subscribed"
 )
 
-// LinkResult is the answer to following a confirm or unsubscribe link.
+// LinkInput is the body of the newsletter's link endpoints (confirm, unsubscribe): the
+// signed token of the e-mailed link, which the page the link opens posts.
+type LinkInput struct {
+	Token string `json:"token"`
+}
+
+// LinkResult is the answer to following a confirm or unsubscribe link: the address and its
+// state now ("confirmed" or "unsubscribed").
 type LinkResult struct {
-	Email  string `json:"email"`
-	Status string `json:"status"`
+	Email  string           `json:"email"`
+	Status SubscriberStatus `json:"status"`
 }
 
 // Newsletter runs the newsletter list with double opt-in: a sign-up mails a confirmation

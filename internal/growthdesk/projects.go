@@ -43,22 +43,6 @@ const (
 	ProjectAssigneesMax     = 20
 )
 
-// Audit actions of the workspace.
-const (
-	AuditProjectCreate     = "project.create"
-	AuditProjectUpdate     = "project.update"
-	AuditProjectDelete     = "project.delete"
-	AuditProjectPostUpdate = "project.post_update"
-	AuditAutomationCreate  = "automation.create"
-	AuditAutomationUpdate  = "automation.update"
-	AuditAutomationDelete  = "automation.delete"
-	AuditAutomationPause   = "automation.pause"
-	AuditAutomationResume  = "automation.resume"
-	AuditAutomationToken   = "automation.token_rotate"
-	AuditReportGenerate    = "report.generate"
-	AuditReportSchedule    = "report.schedule"
-)
-
 // PersonRef names a person on a card (a project's creator, an update's author).
 type PersonRef struct {
 	ID       string `json:"id"`

@@ -278,19 +278,20 @@ type Recipient struct {
 
 // ReportStore keeps reports and reads the runs they are made of.
 type ReportStore interface {
-	// ListReports returns the four reports of orgID, creating the missing rows.
-	ListReports(ctx context.Context, orgID string) ([]*Report, error)
+	// ListReports returns the four reports of the scope's one organization, creating the
+	// missing rows.
+	ListReports(ctx context.Context, scope Scope) ([]*Report, error)
 	// OrganizationExists reports whether orgID names an organization.
 	OrganizationExists(ctx context.Context, orgID string) (bool, error)
-	// RunFacts returns the runs of orgID that started in [from, to), oldest first.
-	RunFacts(ctx context.Context, orgID string, from, to time.Time) ([]RunFact, error)
-	// CountActiveAutomations counts orgID's automations whose status is active.
-	CountActiveAutomations(ctx context.Context, orgID string) (int, error)
-	// AutomationNames returns every automation of orgID (id, name, type, minutes saved per
+	// RunFacts returns the runs inside scope that started in [from, to), oldest first.
+	RunFacts(ctx context.Context, scope Scope, from, to time.Time) ([]RunFact, error)
+	// CountActiveAutomations counts the automations inside scope whose status is active.
+	CountActiveAutomations(ctx context.Context, scope Scope) (int, error)
+	// AutomationNames returns every automation inside scope (id, name, type, minutes saved per
 	// run, hourly cost), for the files.
-	AutomationNames(ctx context.Context, orgID string) ([]*AutomationFigures, error)
-	// PlanCost returns the price of orgID's active subscription, nil when it has none.
-	PlanCost(ctx context.Context, orgID string) (*PlanCost, error)
+	AutomationNames(ctx context.Context, scope Scope) ([]*AutomationFigures, error)
+	// PlanCost returns the price of the active subscription inside scope, nil when there is none.
+	PlanCost(ctx context.Context, scope Scope) (*PlanCost, error)
 	// RequestReport marks the report id within scope generating for period (ENotFound
 	// outside scope, EConflict when it is generating already), with the audit entry.
 	RequestReport(ctx context.Context, scope Scope, id string, period ReportPeriod, audit AuditEntry) (*Report, error)
@@ -306,8 +307,8 @@ type ReportStore interface {
 	FinishReport(ctx context.Context, id string, files *ReportFiles, failure string, mails []*Email) error
 	// ReportFile returns a ready report's file ("pdf" or "csv") within scope.
 	ReportFile(ctx context.Context, scope Scope, id, format string) (*Report, []byte, error)
-	// Recipients returns the approved customers of orgID who take e-mail.
-	Recipients(ctx context.Context, orgID string) ([]Recipient, error)
+	// Recipients returns the approved customers inside scope who take e-mail.
+	Recipients(ctx context.Context, scope Scope) ([]Recipient, error)
 	// RecentReadyReports returns the reports of scope that became ready, newest first.
 	RecentReadyReports(ctx context.Context, scope Scope, limit int) ([]Activity, error)
 }
@@ -338,23 +339,23 @@ func (s *Reports) now() time.Time {
 }
 
 // orgFor resolves the organization a report request is about: the customer's own, or the
-// one a staff member names.
-func (s *Reports) orgFor(ctx context.Context, c *Caller, orgID string) (string, error) {
+// one a staff member names. The answer is the caller's scope narrowed to that one organization.
+func (s *Reports) orgFor(ctx context.Context, c *Caller, orgID string) (Scope, error) {
 	scope := c.Scope().Narrow(orgID)
 	switch {
 	case scope.All():
-		return "", Invalid(map[string]string{"organization": "Choose an organization."})
+		return Scope{}, Invalid(map[string]string{"organization": "Choose an organization."})
 	case scope.Empty():
-		return "", errNoOrganization
+		return Scope{}, errNoOrganization
 	}
 	ok, err := s.Store.OrganizationExists(ctx, scope.Organization())
 	if err != nil {
-		return "", err
+		return Scope{}, err
 	}
 	if !ok {
-		return "", Errorf(ENotFound, "There is no such organization.")
+		return Scope{}, Errorf(ENotFound, "There is no such organization.")
 	}
-	return scope.Organization(), nil
+	return scope, nil
 }
 
 // List returns the four reports of the caller's organization (staff name one).
@@ -394,24 +395,24 @@ func (s *Reports) Summary(ctx context.Context, c *Caller, orgID string, period s
 	return s.compute(ctx, org, period, s.now())
 }
 
-// compute is the summary of org's period ending at now.
-func (s *Reports) compute(ctx context.Context, org, period string, now time.Time) (*ReportSummary, error) {
+// compute is the summary of the period ending at now of the scope's one organization.
+func (s *Reports) compute(ctx context.Context, scope Scope, period string, now time.Time) (*ReportSummary, error) {
 	days := reportPeriodDays[period]
 	to := now
 	from := now.AddDate(0, 0, -days)
-	facts, err := s.Store.RunFacts(ctx, org, from, to)
+	facts, err := s.Store.RunFacts(ctx, scope, from, to)
 	if err != nil {
 		return nil, err
 	}
-	active, err := s.Store.CountActiveAutomations(ctx, org)
+	active, err := s.Store.CountActiveAutomations(ctx, scope)
 	if err != nil {
 		return nil, err
 	}
-	autos, err := s.Store.AutomationNames(ctx, org)
+	autos, err := s.Store.AutomationNames(ctx, scope)
 	if err != nil {
 		return nil, err
 	}
-	return Summarize(org, period, from, to, facts, active, autos), nil
+	return Summarize(scope.Organization(), period, from, to, facts, active, autos), nil
 }
 
 // Summarize computes a period's figures from its runs. It is pure, so that the page and the
@@ -728,12 +729,12 @@ func (s *Reports) RunOnce(ctx context.Context) (int, error) {
 
 func (s *Reports) produce(ctx context.Context, job *ReportJob) (*ReportFiles, string) {
 	r := job.Report
-	sum, err := s.compute(ctx, r.OrganizationID, r.Period, s.now())
+	sum, err := s.compute(ctx, OrganizationScope(r.OrganizationID), r.Period, s.now())
 	if err != nil {
 		s.log().Error("report figures", "report", r.ID, "err", err)
 		return nil, "The figures could not be computed."
 	}
-	if job.Plan, err = s.Store.PlanCost(ctx, r.OrganizationID); err != nil {
+	if job.Plan, err = s.Store.PlanCost(ctx, OrganizationScope(r.OrganizationID)); err != nil {
 		s.log().Error("report plan", "report", r.ID, "err", err)
 		return nil, "The plan's price could not be read."
 	}
@@ -742,7 +743,7 @@ func (s *Reports) produce(ctx context.Context, job *ReportJob) (*ReportFiles, st
 		s.log().Error("report pdf", "report", r.ID, "err", err)
 		return nil, "The PDF could not be drawn."
 	}
-	facts, err := s.Store.RunFacts(ctx, r.OrganizationID, sum.From, sum.To)
+	facts, err := s.Store.RunFacts(ctx, OrganizationScope(r.OrganizationID), sum.From, sum.To)
 	if err != nil {
 		return nil, "The runs could not be read."
 	}
@@ -782,7 +783,7 @@ func (s *Reports) readyMails(ctx context.Context, job *ReportJob) ([]*Email, err
 	if s.Mail == nil {
 		return nil, nil
 	}
-	people, err := s.Store.Recipients(ctx, job.Report.OrganizationID)
+	people, err := s.Store.Recipients(ctx, OrganizationScope(job.Report.OrganizationID))
 	if err != nil {
 		return nil, err
 	}

@@ -51,18 +51,7 @@ const (
 	TicketPageDefault = 50
 )
 
-// Audit actions of the support desk.
-const (
-	AuditTicketCreate   = "ticket.create"
-	AuditTicketUpdate   = "ticket.update"
-	AuditTicketDelete   = "ticket.delete"
-	AuditTicketRespond  = "ticket.respond"
-	AuditTicketAttach   = "ticket.attach"
-	AuditCategoryCreate = "support_category.create"
-	AuditCategoryUpdate = "support_category.update"
-)
-
-// E-mails and shown ids of the support desk.
+// E-mails of the support desk, and its fixed values.
 const (
 	EmailTicketCreated    = "ticket_created"  // to staff: a customer opened a ticket
 	EmailTicketReply      = "ticket_reply"    // to staff: a customer replied

@@ -37,7 +37,8 @@ type kindSpec struct {
 	// informational messages carry details for the company and need neither link nor code.
 	informational bool
 	// noCode drops a one-time code from the message: no page of the site lets anyone type
-	// the sign-up confirmation's code, so the message offers the link alone.
+	// the code of a sign-up confirmation, a password reset or a sign-in link, so those
+	// messages offer the link alone (and the auth service issues no code for them).
 	noCode bool
 	// titled kinds are about one thing named by EmailData.Title: their subject is a format
 	// taking that title instead of the site name, and the title is required.
@@ -49,8 +50,8 @@ type kindSpec struct {
 
 var kinds = map[string]kindSpec{
 	growthdesk.EmailConfirmation:   {subject: "Confirm your email for %s", preheader: "One click to confirm your email address.", noCode: true},
-	growthdesk.EmailRecovery:       {subject: "Reset your %s password", preheader: "Follow the link to choose a new password."},
-	growthdesk.EmailMagicLink:      {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed."},
+	growthdesk.EmailRecovery:       {subject: "Reset your %s password", preheader: "Follow the link to choose a new password.", noCode: true},
+	growthdesk.EmailMagicLink:      {subject: "Your %s sign-in link", preheader: "Sign in with one click, no password needed.", noCode: true},
 	growthdesk.EmailReauth:         {subject: "Your %s verification code", preheader: "Your one-time code to confirm a change to your account.", needsCode: true},
 	growthdesk.EmailApproval:       {subject: "Your %s account is approved", preheader: "You can now sign in to the customer portal."},
 	growthdesk.EmailNewLead:        {subject: "New discovery call request on %s", preheader: "A visitor asked for a free strategy call.", informational: true},

@@ -40,8 +40,8 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 		kind, subject, link, code string
 	}{
 		{growthdesk.EmailConfirmation, "Confirm your email for Growthdesk", testLink, ""},
-		{growthdesk.EmailRecovery, "Reset your Growthdesk password", testLink, "234567"},
-		{growthdesk.EmailMagicLink, "Your Growthdesk sign-in link", testLink, "345678"},
+		{growthdesk.EmailRecovery, "Reset your Growthdesk password", testLink, ""},
+		{growthdesk.EmailMagicLink, "Your Growthdesk sign-in link", testLink, ""},
 		{growthdesk.EmailReauth, "Your Growthdesk verification code", "", "456789"},
 		{growthdesk.EmailApproval, "Your Growthdesk account is approved", "", ""},
 	}
@@ -212,22 +212,29 @@ func TestLeadNotification_ListsTheLeadForTheCompany(t *testing.T) {
 	}
 }
 
-func TestRender_ConfirmationLeavesTheCodeOutAndKeepsTheLink(t *testing.T) {
+// No page lets anyone type the code of a sign-up confirmation, a password reset or a sign-in
+// link: those messages carry the link alone, even when handed a code.
+func TestRender_LinkMessagesLeaveTheCodeOutAndKeepTheLink(t *testing.T) {
 	r := testRenderer(t)
-	m, err := r.Render(growthdesk.EmailConfirmation, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, Code: "123456"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for part, body := range map[string]string{"text": m.Text, "HTML": m.HTML} {
-		if strings.Contains(body, "123456") || strings.Contains(body, "one-time code") || strings.Contains(body, "code work") {
-			t.Errorf("the %s part offers a code no page accepts:\n%s", part, body)
+	for _, kind := range []string{growthdesk.EmailConfirmation, growthdesk.EmailRecovery, growthdesk.EmailMagicLink} {
+		m, err := r.Render(kind, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, Code: "123456"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for part, body := range map[string]string{"text": m.Text, "HTML": m.HTML} {
+			if strings.Contains(body, "123456") || strings.Contains(strings.ToLower(body), "code") {
+				t.Errorf("%s: the %s part offers a code no page accepts:\n%s", kind, part, body)
+			}
+		}
+		if !strings.Contains(m.Text, testLink) || !strings.Contains(m.HTML, `href="`+html.EscapeString(testLink)+`"`) {
+			t.Fatalf("%s lost its link:\n%s", kind, m.Text)
+		}
+		if m.ListUnsubscribe != "" {
+			t.Fatalf("%s has List-Unsubscribe %q", kind, m.ListUnsubscribe)
 		}
 	}
-	if !strings.Contains(m.Text, testLink) || !strings.Contains(m.HTML, `href="`+html.EscapeString(testLink)+`"`) {
-		t.Fatalf("the confirmation lost its link:\n%s", m.Text)
-	}
-	if m.ListUnsubscribe != "" {
-		t.Fatalf("a sign-up confirmation has List-Unsubscribe %q", m.ListUnsubscribe)
+	if _, err := r.Render(growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{Code: "123456"}); err == nil {
+		t.Fatal("a password reset with a code and no link rendered")
 	}
 }
 

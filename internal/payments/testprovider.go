@@ -25,7 +25,9 @@ var TestCards = []growthdesk.PaymentMethod{{Brand: "visa", Last4: "4242"}, {Bran
 type TestProvider struct {
 	// SiteURL is the public base URL the test pages live under.
 	SiteURL string
-	// Secret signs the card page's links.
+	// Secret signs the links of the checkout and card pages. Only the buyer's browser gets
+	// a link (the checkout function's answer, the billing page's card button), so knowing a
+	// session or customer id, which staff may see in the audit log, opens nothing.
 	Secret []byte
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
@@ -48,12 +50,19 @@ func (p *TestProvider) CreateCustomer(context.Context, string, string, string) (
 	return "cus_test_" + growthdesk.RandomToken(12), nil
 }
 
-// CreateCheckout points the browser at the local checkout page of the session.
+// CreateCheckout points the browser at the local checkout page of the session. Like Stripe's
+// own checkout URLs, the link carries a secret besides the session id: key, the session id
+// signed with Secret. The page and its Pay and Cancel actions need it (CheckoutKeyValid).
 func (p *TestProvider) CreateCheckout(_ context.Context, cp growthdesk.CheckoutParams) (string, string, error) {
 	if !strings.HasPrefix(cp.SessionID, "cs_test_") {
 		return "", "", errors.New("test provider: session id missing")
 	}
-	return cp.SessionID, p.SiteURL + "/functions/v1/test-checkout/" + cp.SessionID, nil
+	return cp.SessionID, p.SiteURL + "/functions/v1/test-checkout/" + cp.SessionID + "?key=" + p.sign("test-checkout", cp.SessionID), nil
+}
+
+// CheckoutKeyValid tells whether key is the secret of the checkout page link of session id.
+func (p *TestProvider) CheckoutKeyValid(id, key string) bool {
+	return key != "" && hmac.Equal([]byte(p.sign("test-checkout", id)), []byte(key))
 }
 
 // CheckoutPaid is answered from the store: the test provider has no state of its own.
@@ -62,7 +71,7 @@ func (p *TestProvider) CheckoutPaid(context.Context, string) (bool, error) { ret
 // CreatePortalSession returns the local card page, by a signed link valid for an hour.
 func (p *TestProvider) CreatePortalSession(_ context.Context, customerID, _ string) (string, error) {
 	exp := strconv.FormatInt(p.now().Add(time.Hour).Unix(), 10)
-	return p.SiteURL + "/functions/v1/test-portal/" + customerID + "." + exp + "." + p.sign(customerID+"."+exp), nil
+	return p.SiteURL + "/functions/v1/test-portal/" + customerID + "." + exp + "." + p.sign("test-portal", customerID+"."+exp), nil
 }
 
 // PortalCustomer checks a card page link and returns its customer.
@@ -72,7 +81,7 @@ func (p *TestProvider) PortalCustomer(token string) (string, error) {
 		return "", growthdesk.Errorf(growthdesk.ENotFound, "This link is not valid.")
 	}
 	exp, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil || !hmac.Equal([]byte(p.sign(parts[0]+"."+parts[1])), []byte(parts[2])) {
+	if err != nil || !hmac.Equal([]byte(p.sign("test-portal", parts[0]+"."+parts[1])), []byte(parts[2])) {
 		return "", growthdesk.Errorf(growthdesk.ENotFound, "This link is not valid.")
 	}
 	if p.now().Unix() > exp {
@@ -81,9 +90,10 @@ func (p *TestProvider) PortalCustomer(token string) (string, error) {
 	return parts[0], nil
 }
 
-func (p *TestProvider) sign(s string) string {
+// sign is the HMAC of s for one purpose, so that a link of one page never opens another.
+func (p *TestProvider) sign(purpose, s string) string {
 	m := hmac.New(sha256.New, p.Secret)
-	m.Write([]byte("test-portal:" + s))
+	m.Write([]byte(purpose + ":" + s))
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -200,49 +201,221 @@ func checkRoutesByRole(t *testing.T, routes []server.Route, want map[string]grow
 	}
 }
 
-// TestMailLog_StaffNeverSeeALiveSecret is the account-takeover path of the security review:
-// an employee asks for a password reset of an admin and reads the mail log. No staff answer
-// may hold the code or the token of the link.
-func TestMailLog_StaffNeverSeeALiveSecret(t *testing.T) {
-	env := newPortalEnv(t, storetest.SQLite(t))
-	for _, kind := range []string{"/auth/v1/recover", "/auth/v1/otp"} {
-		res := env.do(t, "POST", kind, "application/json", `{"email":"admin@example.com"}`)
-		if res.status != 200 {
-			t.Fatalf("%s: %d %s", kind, res.status, res.body)
+// wantAuthAccess is who may call each /auth/v1 route, and the status class an allowed
+// caller gets for the bare request the test sends (an empty JSON object as body). A new auth
+// route fails TestAuthRoutes_EveryRouteByRole until it has its row here.
+var wantAuthAccess = map[string]struct {
+	access auth.Access
+	class  int // 2, 3 or 4: the hundreds digit of an allowed caller's answer
+}{
+	"POST /signup":                 {auth.AccessPublic, 4}, // no e-mail address
+	"POST /token":                  {auth.AccessPublic, 4}, // no grant type
+	"POST /logout":                 {auth.AccessSignedIn, 2},
+	"GET /user":                    {auth.AccessSignedIn, 2},
+	"PUT /user":                    {auth.AccessOwner, 2}, // nothing to change
+	"GET /reauthenticate":          {auth.AccessOwner, 2}, // mails a code
+	"POST /recover":                {auth.AccessPublic, 4},
+	"POST /otp":                    {auth.AccessPublic, 4},
+	"POST /magiclink":              {auth.AccessPublic, 4},
+	"POST /resend":                 {auth.AccessPublic, 4},
+	"GET /verify":                  {auth.AccessPublic, 3}, // a browser visit: redirected with the error
+	"POST /verify":                 {auth.AccessPublic, 4},
+	"POST /factors":                {auth.AccessOwner, 4}, // no factor type
+	"POST /factors/{id}/challenge": {auth.AccessOwner, 4}, // no such factor
+	"POST /factors/{id}/verify":    {auth.AccessOwner, 4},
+	"DELETE /factors/{id}":         {auth.AccessOwner, 4},
+	"GET /.well-known/jwks.json":   {auth.AccessPublic, 2},
+	"GET /settings":                {auth.AccessPublic, 2},
+	"GET /health":                  {auth.AccessPublic, 2},
+}
+
+// TestAuthRoutes_EveryRouteByRole calls every declared /auth/v1 route as every role:
+// visitors get 401 on the routes that need a session, before anything runs; every allowed
+// caller gets the route's status class. A staff member impersonating a customer gets 403 on
+// the routes reserved to the account's owner (credentials and two-factor devices).
+func TestAuthRoutes_EveryRouteByRole(t *testing.T) {
+	routes := auth.Routes()
+	declared := map[string]bool{}
+	for _, r := range routes {
+		key := r.Method + " " + r.Path
+		declared[key] = true
+		if want, ok := wantAuthAccess[key]; !ok {
+			t.Errorf("%s is declared %s but has no row in wantAuthAccess", key, r.Access)
+		} else if r.Access != want.access {
+			t.Errorf("%s is declared %s, want %s", key, r.Access, want.access)
 		}
 	}
-	mails, err := env.outbox.ListMail(context.Background(), 50)
+	for key := range wantAuthAccess {
+		if !declared[key] {
+			t.Errorf("%s has a row in wantAuthAccess but no route", key)
+		}
+	}
+
+	env := newPortalEnv(t, storetest.SQLite(t))
+	// In a second session the employee impersonates the customer: that session acts as the
+	// customer.
+	impersonating := env.signIn(t, "employee@example.com")
+	if res := env.do(t, "POST", "/api/v1/impersonation", "application/json", `{"target_user_id":"`+env.ids["customer"]+`"}`,
+		"Authorization", "Bearer "+impersonating); res.status >= 300 {
+		t.Fatalf("start impersonation: %d %s", res.status, res.body)
+	}
+	roles := []string{"visitor", "pending", "customer", "employee", "admin"}
+	// Signing out ends every session of the account (scope global): it goes last.
+	sort.SliceStable(routes, func(i, j int) bool { return routes[i].Path != "/logout" && routes[j].Path == "/logout" })
+	for _, r := range routes {
+		want := wantAuthAccess[r.Method+" "+r.Path]
+		path := "/auth/v1" + pathParam.ReplaceAllString(r.Path, "00000000-0000-4000-8000-000000000000")
+		body := ""
+		if r.Method != "GET" && r.Method != "DELETE" {
+			body = "{}"
+		}
+		for _, role := range append(roles, "impersonating") {
+			who, token := role, ""
+			switch role {
+			case "visitor":
+			case "impersonating":
+				who, token = "employee", impersonating
+			default:
+				token = env.tokens[role]
+			}
+			headers := []string{}
+			if token != "" {
+				headers = []string{"Authorization", "Bearer " + token}
+			}
+			ct := ""
+			if body != "" {
+				ct = "application/json"
+			}
+			res := env.do(t, r.Method, path, ct, body, headers...)
+			switch {
+			case res.status >= 500:
+				t.Errorf("%s %s as %s: %d %s", r.Method, r.Path, role, res.status, res.body)
+			case role == "visitor" && r.Access != auth.AccessPublic:
+				if res.status != 401 {
+					t.Errorf("%s %s as visitor: %d, want 401", r.Method, r.Path, res.status)
+				}
+			case role == "impersonating" && r.Access == auth.AccessOwner:
+				if res.status != 403 || !strings.Contains(res.body, "impersonating") {
+					t.Errorf("%s %s while %s impersonates: %d %s, want 403", r.Method, r.Path, who, res.status, res.body)
+				}
+			case role == "impersonating" && r.Path == "/logout":
+				// Signing out ends the staff member's session; it is checked as employee above.
+			case res.status == 401 || res.status == 403:
+				t.Errorf("%s %s as %s (declared %s): refused with %d %s", r.Method, r.Path, role, r.Access, res.status, res.body)
+			case res.status/100 != want.class:
+				t.Errorf("%s %s as %s: %d %s, want %dxx", r.Method, r.Path, role, res.status, res.body, want.class)
+			}
+		}
+	}
+}
+
+// TestStaffAnswers_NeverCarryAnotherAccountsLiveSecret is the takeover path of the security
+// review, widened to every staff answer: an employee asks for a password reset of an admin
+// and reads the mail log; reads a customer's checkout session in the audit log and pays it;
+// and so on. After every action that makes a secret (recovery, magic link and sign-up codes
+// and links, reauthentication, the newsletter's links, a checkout link, the card page link,
+// a calendar feed, an automation's ingestion token, sessions' access tokens), every GET route
+// staff may call is read as employee and as admin, and none may hold one of those secrets.
+func TestStaffAnswers_NeverCarryAnotherAccountsLiveSecret(t *testing.T) {
+	f := newFixture(t, storetest.SQLite(t))
+	secrets := map[string]string{} // secret → what it is
+	add := func(what, secret string) {
+		t.Helper()
+		if len(secret) < 6 {
+			t.Fatalf("%s: secret %q too short to look for", what, secret)
+		}
+		secrets[secret] = what
+	}
+
+	// E-mailed codes and links: recovery and magic links of an admin and of the customer,
+	// a sign-up's confirmation, the customer's reauthentication, a newsletter sign-up.
+	for _, req := range []struct{ path, body string }{
+		{"/auth/v1/recover", `{"email":"admin@example.com"}`},
+		{"/auth/v1/otp", `{"email":"admin@example.com"}`},
+		{"/auth/v1/recover", `{"email":"customer@example.com"}`},
+		{"/auth/v1/magiclink", `{"email":"customer@example.com"}`},
+		{"/auth/v1/signup", `{"email":"newcomer@example.com","password":"` + testPassword + `"}`},
+		{"/api/v1/newsletter", `{"email":"reader@example.com","source":"footer"}`},
+	} {
+		if res := f.do(t, "POST", req.path, "application/json", req.body); res.status >= 300 {
+			t.Fatalf("%s: %d %s", req.path, res.status, res.body)
+		}
+	}
+	if res := f.as(t, "customer", "GET", "/auth/v1/reauthenticate", ""); res.status != 200 {
+		t.Fatalf("reauthenticate: %d %s", res.status, res.body)
+	}
+	mails, err := f.outbox.ListMail(context.Background(), 500)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var secrets []string
 	codeRe := regexp.MustCompile(`\b\d{6}\b`)
-	tokenRe := regexp.MustCompile(`token=([^&\s]+)`)
+	tokenRe := regexp.MustCompile(`token=([^&\s"]+)`)
+	mailed := 0
 	for _, m := range mails {
-		if m.Email.To != "admin@example.com" {
+		switch m.Email.To {
+		case "admin@example.com", "customer@example.com", "newcomer@example.com", "reader@example.com":
+		default:
 			continue
 		}
-		secrets = append(secrets, codeRe.FindAllString(m.Email.Text, -1)...)
+		for _, code := range codeRe.FindAllString(m.Email.Text, -1) {
+			add(m.Email.Kind+" code to "+m.Email.To, code)
+			mailed++
+		}
 		for _, match := range tokenRe.FindAllStringSubmatch(m.Email.Text, -1) {
-			secrets = append(secrets, match[1])
+			add(m.Email.Kind+" link to "+m.Email.To, match[1])
+			mailed++
 		}
 	}
-	if len(secrets) < 2 {
-		t.Fatalf("expected the admin's mail to carry a code and a link token, found %q", secrets)
+	if mailed < 6 {
+		t.Fatalf("expected the mails to carry a code and link tokens, found %v", secrets)
 	}
-	for _, role := range []string{"employee", "admin"} {
-		res := env.as(t, role, "GET", "/api/v1/admin/emails?limit=500", "")
-		if res.status != 200 || !strings.Contains(res.body, "admin@example.com") {
-			t.Fatalf("mail log as %s: %d %s", role, res.status, res.body)
+
+	// A checkout link and the card page link of the customer.
+	checkout := f.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`)
+	_, key := checkoutLink(t, checkout.body)
+	add("checkout link key", key)
+	portal := jsonField(t, f.as(t, "customer", "POST", "/api/v1/billing/portal-session", "").body, "url")
+	add("card page link", portal[strings.LastIndex(portal, "/")+1:])
+	// The customer's calendar feed.
+	feed := jsonField(t, f.as(t, "customer", "POST", "/api/v1/profile/calendar-feed", "").body, "url")
+	add("calendar feed", strings.TrimSuffix(feed[strings.LastIndex(feed, "/")+1:], ".ics"))
+	// An automation's ingestion token, the one it was created with and the rotated one.
+	add("ingestion token at creation", f.ingestToken)
+	add("rotated ingestion token", jsonField(t, f.as(t, "admin", "POST", "/api/v1/automations/"+f.automation+"/token", "").body, "token"))
+	// The customer's session.
+	add("customer's access token", f.tokens["customer"])
+
+	routes := append(server.APIRoutes(), server.FunctionRoutes()...)
+	read, ok := 0, 0
+	for _, r := range routes {
+		if r.Method != "GET" || r.Access == growthdesk.AccessPublic {
+			continue
 		}
-		for _, secret := range secrets {
-			if strings.Contains(res.body, secret) {
-				t.Errorf("mail log as %s carries the live secret %q", role, secret)
+		path := f.fill(r.Path)
+		for _, role := range []string{"employee", "admin"} {
+			for _, q := range []string{"", "?limit=500&organization=" + f.acme} {
+				res := f.as(t, role, "GET", path+q, "")
+				read++
+				if res.status >= 500 {
+					t.Errorf("GET %s as %s: %d %s", path+q, role, res.status, res.body)
+				}
+				if res.status == 200 {
+					ok++
+				}
+				for secret, what := range secrets {
+					if strings.Contains(res.body, secret) {
+						t.Errorf("GET %s as %s carries the %s (%q)", path+q, role, what, secret)
+					}
+				}
 			}
 		}
-		if !strings.Contains(res.body, "[link removed]") {
-			t.Errorf("mail log as %s shows no redaction marker: %s", role, res.body)
-		}
+	}
+	if ok < 100 {
+		t.Fatalf("only %d of %d staff reads answered 200: the sweep reads too little", ok, read)
+	}
+	// The mail log shows that something was removed.
+	if res := f.as(t, "employee", "GET", "/api/v1/admin/emails?limit=500", ""); !strings.Contains(res.body, "[link removed]") || !strings.Contains(res.body, "admin@example.com") {
+		t.Errorf("mail log shows no redaction marker: %s", res.body)
 	}
 }
 

@@ -62,9 +62,7 @@ func (s *Server) handleListOrganizations(w http.ResponseWriter, r *http.Request,
 }
 
 func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	var in struct {
-		Name string `json:"name"`
-	}
+	var in growthdesk.OrganizationInput
 	if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
 		writeError(w, r, s.log, err)
 		return

@@ -37,6 +37,18 @@ func billingOrgs(t *testing.T, env *portalEnv) (acme, beta string) {
 	return acme, beta
 }
 
+// checkoutLink reads the test provider's checkout page link from the checkout function's
+// answer: the session id, and the link's secret key that opens the page.
+func checkoutLink(t *testing.T, body string) (session, key string) {
+	t.Helper()
+	raw := decode[map[string]string](t, body)["url"]
+	u, err := url.Parse(raw)
+	if err != nil || !strings.HasPrefix(raw, testSiteURL+"/functions/v1/test-checkout/cs_test_") || u.Query().Get("key") == "" {
+		t.Fatalf("checkout url %q", raw)
+	}
+	return strings.TrimPrefix(u.Path, "/functions/v1/test-checkout/"), u.Query().Get("key")
+}
+
 func form(env *portalEnv, t *testing.T, path, body string) response {
 	t.Helper()
 	return env.do(t, "POST", path, "application/x-www-form-urlencoded", body)
@@ -71,14 +83,9 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 		if res.status != 200 {
 			t.Fatalf("checkout: %d %s", res.status, res.body)
 		}
-		answer := decode[map[string]string](t, res.body)
-		prefix := testSiteURL + "/functions/v1/test-checkout/"
-		if !strings.HasPrefix(answer["url"], prefix) {
-			t.Fatalf("checkout url %q", answer["url"])
-		}
-		session := strings.TrimPrefix(answer["url"], prefix)
+		session, key := checkoutLink(t, res.body)
 
-		page := env.do(t, "GET", "/functions/v1/test-checkout/"+session, "", "")
+		page := env.do(t, "GET", "/functions/v1/test-checkout/"+session+"?key="+key, "", "")
 		if page.status != 200 || !strings.Contains(page.body, "Chatbot Setup") || !strings.Contains(page.body, "$1.00") ||
 			!strings.Contains(page.body, ">Pay</button>") || !strings.Contains(page.body, ">Cancel</button>") {
 			t.Fatalf("checkout page: %d %s", page.status, page.body)
@@ -87,14 +94,14 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 			t.Fatalf("unpaid session: %s", status.body)
 		}
 
-		paid := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4444")
+		paid := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4444&key="+key)
 		loc, _ := url.Parse(paid.header.Get("Location"))
 		if paid.status != 303 || loc.Host != "www.example.com" || loc.Path != "/portal/billing" || loc.Query().Get("success") != "true" ||
 			loc.Query().Get("session_id") != session {
 			t.Fatalf("pay: %d %s", paid.status, paid.header.Get("Location"))
 		}
 		// Paying twice (a double click) changes nothing.
-		form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242")
+		form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242&key="+key)
 
 		status := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, "")
 		if status.status != 200 || !strings.Contains(status.body, `"paid":true`) || !strings.Contains(status.body, `"status":"complete"`) {
@@ -282,12 +289,12 @@ func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
 	}
 	// Canceling on the test page returns to the cancel URL and the session stays unpaid.
 	res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly","success_url":"/checkout/success?success=true","cancel_url":"/portal/billing?canceled=true"}`)
-	session := strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
-	cancel := form(env, t, "/functions/v1/test-checkout/"+session+"/cancel", "")
+	session, key := checkoutLink(t, res.body)
+	cancel := form(env, t, "/functions/v1/test-checkout/"+session+"/cancel", "key="+key)
 	if cancel.status != 303 || cancel.header.Get("Location") != testSiteURL+"/portal/billing?canceled=true" {
 		t.Fatalf("cancel: %d %s", cancel.status, cancel.header.Get("Location"))
 	}
-	if pay := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", ""); pay.header.Get("Location") != testSiteURL+"/portal/billing?canceled=true" {
+	if pay := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "key="+key); pay.header.Get("Location") != testSiteURL+"/portal/billing?canceled=true" {
 		t.Fatalf("paying a canceled checkout: %d %s", pay.status, pay.header.Get("Location"))
 	}
 	if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, "").body; !strings.Contains(s, `"paid":false`) || !strings.Contains(s, `"status":"expired"`) {
@@ -296,6 +303,64 @@ func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
 	if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/cs_made_up", ""); s.status != 404 {
 		t.Fatalf("made-up session: %d", s.status)
 	}
+}
+
+// TestBilling_TheSessionIdAloneOpensNoCheckout is the takeover path of the security review:
+// an employee reads a customer's checkout session id in the audit log (or on the admin
+// dashboard) and pays or cancels that checkout on the test provider's page. The page and its
+// actions need the secret key of the buyer's link, which no staff answer carries.
+func TestBilling_TheSessionIdAloneOpensNoCheckout(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		session, key := checkoutLink(t, env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`).body)
+		otherSession, otherKey := checkoutLink(t, env.as(t, "other", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`).body)
+
+		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/dashboard"} {
+			res := env.as(t, "employee", "GET", path, "")
+			if res.status != 200 || !strings.Contains(res.body, session) {
+				t.Fatalf("%s does not name the session (the premise of this test): %d %s", path, res.status, res.body)
+			}
+			if strings.Contains(res.body, key) || strings.Contains(res.body, "test-checkout") {
+				t.Fatalf("%s carries the checkout link: %s", path, res.body)
+			}
+		}
+		base := "/functions/v1/test-checkout/" + session
+		for _, tc := range []struct{ name, method, path, body string }{
+			{"page without key", "GET", base, ""},
+			{"page with an empty key", "GET", base + "?key=", ""},
+			{"page with another checkout's key", "GET", base + "?key=" + otherKey, ""},
+			{"page with a made-up key", "GET", base + "?key=" + strings.Repeat("0", len(key)), ""},
+			{"pay without key", "POST", base + "/pay", "card=4242"},
+			{"pay with the key in the URL of another checkout", "POST", base + "/pay?key=" + otherKey, "card=4242"},
+			{"pay with another checkout's key", "POST", base + "/pay", "card=4242&key=" + otherKey},
+			{"cancel without key", "POST", base + "/cancel", ""},
+			{"cancel with another checkout's key", "POST", base + "/cancel", "key=" + otherKey},
+			{"the other checkout with this one's key", "POST", "/functions/v1/test-checkout/" + otherSession + "/pay", "key=" + key},
+		} {
+			var res response
+			if tc.method == "GET" {
+				res = env.do(t, "GET", tc.path, "", "")
+			} else {
+				res = form(env, t, tc.path, tc.body)
+			}
+			if res.status != 404 || strings.Contains(res.body, "Chatbot Setup") {
+				t.Errorf("%s: %d %s", tc.name, res.status, res.body)
+			}
+		}
+		for role, id := range map[string]string{"customer": session, "other": otherSession} {
+			if st := env.as(t, role, "GET", "/api/v1/billing/checkout-sessions/"+id, "").body; !strings.Contains(st, `"status":"open"`) || !strings.Contains(st, `"paid":false`) {
+				t.Fatalf("%s's checkout changed: %s", role, st)
+			}
+		}
+		// The buyer's own link still works.
+		if page := env.do(t, "GET", base+"?key="+key, "", ""); page.status != 200 || !strings.Contains(page.body, `name="key" value="`+key+`"`) {
+			t.Fatalf("the buyer's link: %d %s", page.status, page.body)
+		}
+		if paid := form(env, t, base+"/pay", "card=4242&key="+key); paid.status != 303 || !strings.Contains(paid.header.Get("Location"), "session_id="+session) {
+			t.Fatalf("the buyer pays: %d %s", paid.status, paid.header.Get("Location"))
+		}
+	})
 }
 
 // stripeEnv is the server on Stripe (stripe-mock) with the customer's organization's Stripe customer known.
@@ -447,11 +512,11 @@ func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
 		res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`)
-		session := strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
+		session, key := checkoutLink(t, res.body)
 		done := make(chan int, 2)
 		for i := 0; i < 2; i++ {
 			go func() {
-				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+session+"/pay", strings.NewReader("card=4242"))
+				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+session+"/pay", strings.NewReader("card=4242&key="+key))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 				r, err := client.Do(req)
@@ -476,14 +541,25 @@ func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
 	})
 }
 
-// checkoutSession starts a checkout of priceID as role and returns the test provider's session id.
-func checkoutSession(t *testing.T, env *portalEnv, role, priceID string) string {
+// checkoutSession starts a checkout of priceID as role and returns the test provider's
+// session id and the key its link carries.
+func checkoutSession(t *testing.T, env *portalEnv, role, priceID string) (session, key string) {
 	t.Helper()
 	res := env.as(t, role, "POST", "/functions/v1/stripe-checkout", `{"price_id":"`+priceID+`"}`)
 	if res.status != 200 {
 		t.Fatalf("checkout %s as %s: %d %s", priceID, role, res.status, res.body)
 	}
-	return strings.TrimPrefix(decode[map[string]string](t, res.body)["url"], testSiteURL+"/functions/v1/test-checkout/")
+	return checkoutLink(t, res.body)
+}
+
+// buyPlan starts a checkout of priceID as role and pays it with the test provider's card.
+func buyPlan(t *testing.T, env *portalEnv, role, priceID string) string {
+	t.Helper()
+	session, key := checkoutSession(t, env, role, priceID)
+	if res := form(env, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242&key="+key); res.status != 303 {
+		t.Fatalf("pay %s: %d %s", session, res.status, res.body)
+	}
+	return session
 }
 
 // subscriptionsOf lists an organization's subscriptions as the admins' overview shows them.
@@ -509,18 +585,18 @@ func TestBilling_AnOrganizationNeverPaysForTwoSubscriptions(t *testing.T) {
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
-		first := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
-		second := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
-		if res := form(env, t, "/functions/v1/test-checkout/"+first+"/pay", "card=4242"); res.status != 303 {
+		first, firstKey := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
+		second, secondKey := checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)
+		if res := form(env, t, "/functions/v1/test-checkout/"+first+"/pay", "card=4242&key="+firstKey); res.status != 303 {
 			t.Fatalf("pay the first: %d %s", res.status, res.body)
 		}
 		if s := env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+second, "").body; !strings.Contains(s, `"status":"expired"`) {
 			t.Fatalf("the second checkout after the first was paid: %s", s)
 		}
-		if page := env.do(t, "GET", "/functions/v1/test-checkout/"+second, "", ""); strings.Contains(page.body, ">Pay</button>") {
+		if page := env.do(t, "GET", "/functions/v1/test-checkout/"+second+"?key="+secondKey, "", ""); strings.Contains(page.body, ">Pay</button>") {
 			t.Fatalf("the expired checkout still offers Pay: %s", page.body)
 		}
-		paid := form(env, t, "/functions/v1/test-checkout/"+second+"/pay", "card=4242")
+		paid := form(env, t, "/functions/v1/test-checkout/"+second+"/pay", "card=4242&key="+secondKey)
 		if loc := paid.header.Get("Location"); paid.status != 303 || loc != testSiteURL+"/portal/billing?canceled=true" {
 			t.Fatalf("paying the expired checkout: %d %s", paid.status, loc)
 		}
@@ -534,12 +610,12 @@ func TestBilling_AnOrganizationNeverPaysForTwoSubscriptions(t *testing.T) {
 
 		// Beta pays two open checkouts at the same moment: both may get through, and Beta
 		// still ends with one live subscription.
-		a := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
-		b := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
+		a, aKey := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
+		b, bKey := checkoutSession(t, env, "other", growthdesk.SeedPlan.PriceID)
 		done := make(chan int, 2)
-		for _, id := range []string{a, b} {
+		for id, key := range map[string]string{a: aKey, b: bKey} {
 			go func() {
-				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+id+"/pay", strings.NewReader("card=4444"))
+				req, _ := http.NewRequest("POST", env.srv.URL+"/functions/v1/test-checkout/"+id+"/pay", strings.NewReader("card=4444&key="+key))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 				r, err := client.Do(req)
@@ -578,10 +654,10 @@ func TestBilling_APlanChangeReplacesTheSubscription(t *testing.T) {
 		if err := store.NewBillingStore(db).SavePlan(context.Background(), &growth, growthdesk.AuditEntry{Action: growthdesk.AuditPlanSave}); err != nil {
 			t.Fatal(err)
 		}
-		form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", growthdesk.SeedPlan.PriceID)+"/pay", "card=4242")
+		buyPlan(t, env, "customer", growthdesk.SeedPlan.PriceID)
 		before := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body).Subscription
 
-		form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", growth.PriceID)+"/pay", "card=4242")
+		buyPlan(t, env, "customer", growth.PriceID)
 		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
 		if acct.Subscription == nil || acct.Subscription.PlanName != "Growth" || acct.Subscription.Status != "active" || acct.Subscription.ID == before.ID {
 			t.Fatalf("after the plan change: %+v", acct.Subscription)
@@ -617,7 +693,7 @@ func TestBilling_AOneTimePurchaseHasADocument(t *testing.T) {
 	if err := store.NewBillingStore(db).SavePlan(context.Background(), &audit, growthdesk.AuditEntry{Action: growthdesk.AuditPlanSave}); err != nil {
 		t.Fatal(err)
 	}
-	form(env, t, "/functions/v1/test-checkout/"+checkoutSession(t, env, "customer", audit.PriceID)+"/pay", "card=4242")
+	buyPlan(t, env, "customer", audit.PriceID)
 	acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
 	if acct.Subscription != nil || len(acct.Invoices) != 1 || acct.Invoices[0].Amount != 25000 || acct.Invoices[0].Status != "paid" ||
 		acct.Invoices[0].Number == "" || acct.Invoices[0].DocumentURL == "" {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/payments"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
 
@@ -72,32 +73,47 @@ func rawPost(t *testing.T, addr, path, contentType string, size int, chunked boo
 func TestBodyLimit_ClientThatSends20MBReadsThe413(t *testing.T) {
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{})
 	addr := strings.TrimPrefix(env.srv.URL, "http://")
+	// The webhook reads its body only when Stripe is configured; the key is never used here.
+	st, err := payments.NewStripe(payments.StripeOptions{SecretKey: "sk_test_123", WebhookSecret: "whsec_test", APIBase: "http://127.0.0.1:9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stripeAddr := strings.TrimPrefix(newGuardEnv(t, storetest.SQLite(t), guardOptions{stripe: st}).srv.URL, "http://")
 	const size = 20 << 20
+	apiTooLarge := func(t *testing.T, res *http.Response, body []byte) {
+		var e struct{ Code, Message string }
+		if res.StatusCode != http.StatusRequestEntityTooLarge || json.Unmarshal(body, &e) != nil || e.Code != "payload_too_large" || e.Message == "" {
+			t.Fatalf("answer %d %s", res.StatusCode, body)
+		}
+	}
 	cases := []struct {
-		name, path string
-		check      func(t *testing.T, res *http.Response, body []byte)
-		headers    []string
+		name, addr, path string
+		check            func(t *testing.T, res *http.Response, body []byte)
+		headers          []string
 	}{
-		{"api", "/api/v1/leads", func(t *testing.T, res *http.Response, body []byte) {
-			var e struct{ Code, Message string }
-			if res.StatusCode != http.StatusRequestEntityTooLarge || json.Unmarshal(body, &e) != nil || e.Code != "payload_too_large" || e.Message == "" {
-				t.Fatalf("answer %d %s", res.StatusCode, body)
-			}
-		}, nil},
-		{"auth", "/auth/v1/signup", func(t *testing.T, res *http.Response, body []byte) {
+		{"api", addr, "/api/v1/leads", apiTooLarge, nil},
+		{"auth", addr, "/auth/v1/signup", func(t *testing.T, res *http.Response, body []byte) {
 			var e struct{ Code, Message string }
 			if res.StatusCode != http.StatusRequestEntityTooLarge || json.Unmarshal(body, &e) != nil ||
 				e.Code != "request_entity_too_large" || e.Message == "" || res.Header.Get("x-sb-error-code") != "request_entity_too_large" {
 				t.Fatalf("answer %d %s", res.StatusCode, body)
 			}
 		}, []string{"X-Supabase-Api-Version", "2024-01-01"}},
+		// The checkout function answers as the spec's client reads it: with "error" too.
+		{"functions checkout", addr, "/functions/v1/stripe-checkout", func(t *testing.T, res *http.Response, body []byte) {
+			var e struct{ Code, Message, Error string }
+			if res.StatusCode != http.StatusRequestEntityTooLarge || json.Unmarshal(body, &e) != nil || e.Code != "payload_too_large" || e.Error == "" {
+				t.Fatalf("answer %d %s", res.StatusCode, body)
+			}
+		}, []string{"Authorization", "Bearer " + env.tokens["customer"]}},
+		{"functions webhook", stripeAddr, "/functions/v1/stripe-webhook", apiTooLarge, []string{"Stripe-Signature", "t=1,v1=00"}},
 	}
 	for _, tc := range cases {
 		for _, chunked := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s chunked=%v", tc.name, chunked), func(t *testing.T) {
 				// A reset is a race: repeat to catch it.
 				for i := 0; i < 20; i++ {
-					res, body := rawPost(t, addr, tc.path, "application/json", size, chunked, tc.headers...)
+					res, body := rawPost(t, tc.addr, tc.path, "application/json", size, chunked, tc.headers...)
 					tc.check(t, res, body)
 				}
 			})
@@ -113,10 +129,12 @@ func TestBodyLimit_ClientThatSends20MBReadsThe413(t *testing.T) {
 func TestBodyLimit_AnswerBeforeReadingIsReadToo(t *testing.T) {
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{})
 	addr := strings.TrimPrefix(env.srv.URL, "http://")
-	for i := 0; i < 5; i++ {
-		res, body := rawPost(t, addr, "/api/v1/admin/organizations", "application/json", 20<<20, i%2 == 1)
-		if res.StatusCode != http.StatusUnauthorized || !strings.Contains(string(body), `"code":"unauthorized"`) {
-			t.Fatalf("answer %d %s", res.StatusCode, body)
+	for _, path := range []string{"/api/v1/admin/organizations", "/functions/v1/stripe-checkout"} {
+		for i := 0; i < 5; i++ {
+			res, body := rawPost(t, addr, path, "application/json", 20<<20, i%2 == 1)
+			if res.StatusCode != http.StatusUnauthorized || !strings.Contains(string(body), `"code":"unauthorized"`) {
+				t.Fatalf("%s: answer %d %s", path, res.StatusCode, body)
+			}
 		}
 	}
 }

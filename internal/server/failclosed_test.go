@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -137,14 +138,31 @@ func TestFailClosed_LockoutFaultRefusesWith503(t *testing.T) {
 			return c.ID
 		}
 		ch1, ch2 := challenge(), challenge()
+		// A reauthentication code for the customer's password change, from the outbox.
+		if res := env.do(t, "GET", "/auth/v1/reauthenticate", "", "", "Authorization", bearer); res.status != http.StatusOK {
+			t.Fatalf("reauthenticate: %d %s", res.status, res.body)
+		}
+		nonce := ""
+		if mails, err := env.outbox.ListMail(ctx, 10); err == nil && len(mails) > 0 {
+			nonce = regexp.MustCompile(`\b\d{6}\b`).FindString(mails[0].Email.Text)
+		}
+		if nonce == "" {
+			t.Fatal("no reauthentication code in the outbox")
+		}
 		sessionsBefore, err := env.auth.ListSessions(ctx, env.ids["customer"])
 		if err != nil {
 			t.Fatal(err)
 		}
 
 		faulty.fault.Store(true)
+		// An e-mailed code: refused before it is compared, whatever it is.
+		res := env.do(t, "POST", "/auth/v1/verify", "application/json", `{"type":"recovery","email":"customer@example.com","token":"123456"}`)
+		expectUnavailable(t, "verify code", res, "unexpected_failure")
+		// The right reauthentication code: refused too, the password stays.
+		res = env.do(t, "PUT", "/auth/v1/user", "application/json", fmt.Sprintf(`{"password":"a-brand-new-password","nonce":%q}`, nonce), "Authorization", bearer)
+		expectUnavailable(t, "password change with the reauthentication code", res, "unexpected_failure")
 		// The right password: the failures cannot be counted, so it is not even compared.
-		res := env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json",
+		res = env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json",
 			fmt.Sprintf(`{"email":"customer@example.com","password":%q}`, testPassword))
 		expectUnavailable(t, "sign-in with the right password", res, "unexpected_failure")
 		if strings.Contains(res.body, "access_token") {
@@ -191,7 +209,13 @@ func TestFailClosed_UnrecordableFailureRefusesWith503(t *testing.T) {
 	faulty.recordFault.Store(true)
 	res := env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json", `{"email":"customer@example.com","password":"wrong-password"}`)
 	expectUnavailable(t, "wrong password", res, "unexpected_failure")
+	res = env.do(t, "POST", "/auth/v1/verify", "application/json", `{"type":"magiclink","email":"customer@example.com","token":"123456"}`)
+	expectUnavailable(t, "wrong e-mailed code", res, "unexpected_failure")
 	faulty.recordFault.Store(false)
+	res = env.do(t, "POST", "/auth/v1/verify", "application/json", `{"type":"magiclink","email":"customer@example.com","token":"123456"}`)
+	if res.status != http.StatusForbidden || !strings.Contains(res.body, "otp_expired") {
+		t.Fatalf("wrong code with a working log: %d %s", res.status, res.body)
+	}
 	res = env.do(t, "POST", "/auth/v1/token?grant_type=password", "application/json", `{"email":"customer@example.com","password":"wrong-password"}`)
 	if res.status != http.StatusBadRequest || !strings.Contains(res.body, "invalid_credentials") {
 		t.Fatalf("wrong password with a working log: %d %s", res.status, res.body)

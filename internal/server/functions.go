@@ -23,7 +23,8 @@ const maxWebhookBody = 512 << 10
 
 // functionRoutes declares every /functions/v1 route with who may call it: the checkout
 // function as the spec names it, the provider's webhook (authorized by its signature), and
-// the built-in test provider's pages (authorized by their unguessable ids).
+// the built-in test provider's pages (authorized by the secret of their links: the checkout
+// page's signed key, the card page's signed token, an invoice's unguessable id).
 func (s *Server) functionRoutes(fn *apiMux) {
 	fn.register("POST", "/functions/v1/stripe-checkout", approved,
 		s.rateLimited("checkout", s.cfg.CheckoutLimit, s.withFunctionAccess(approved, s.handleStripeCheckout)))
@@ -158,7 +159,7 @@ a{color:#1d4ed8}
 <p class="price">{{money .Session.Amount .Session.Currency}}{{if eq .Session.Mode "subscription"}} <span class="muted" style="font-size:1rem;font-weight:400">per {{if eq .Session.Interval "year"}}year{{else}}month{{end}}</span>{{else}} <span class="muted" style="font-size:1rem;font-weight:400">one-time</span>{{end}}</p>
 {{if eq .Session.Status "open"}}
 <p class="note">This is the built-in test payment provider: no card is charged and no data leaves this server.</p>
-<form method="post" action="/functions/v1/test-checkout/{{.Session.ID}}/pay">
+<form method="post" action="/functions/v1/test-checkout/{{.Session.ID}}/pay"><input type="hidden" name="key" value="{{.Key}}">
 <fieldset><legend>Test card</legend>{{range $i, $c := .Cards}}<label><input type="radio" name="card" value="{{$c.Last4}}" {{if eq $i 0}}checked{{end}}> {{upper $c.Brand}} ending in {{$c.Last4}}</label>{{end}}</fieldset>
 <div class="actions"><button class="primary" type="submit">Pay</button>
 <button class="secondary" type="submit" formaction="/functions/v1/test-checkout/{{.Session.ID}}/cancel">Cancel</button></div>
@@ -183,6 +184,7 @@ type testPageData struct {
 	Title        string
 	Kind         string
 	Session      *growthdesk.CheckoutSession
+	Key          string // the checkout link's secret, posted back by Pay and Cancel
 	Subscription *growthdesk.Subscription
 	Invoice      *growthdesk.Invoice
 	Organization string
@@ -213,17 +215,21 @@ func (s *Server) testCard(r *http.Request) growthdesk.PaymentMethod {
 	return cards[0]
 }
 
+// The checkout page's link carries its secret as ?key=…; Pay and Cancel post it back in the
+// form (never in their URL), so the session id alone opens nothing.
 func (s *Server) handleTestCheckoutPage(w http.ResponseWriter, r *http.Request) {
-	sess, err := s.deps.Billing.TestCheckout(r.Context(), r.PathValue("id"))
+	key := r.URL.Query().Get("key")
+	sess, err := s.deps.Billing.TestCheckout(r.Context(), r.PathValue("id"), key)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	s.renderTestPage(w, r, testPageData{Title: "Test checkout: " + sess.PlanName, Kind: "checkout", Session: sess})
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.renderTestPage(w, r, testPageData{Title: "Test checkout: " + sess.PlanName, Kind: "checkout", Session: sess, Key: key})
 }
 
 func (s *Server) handleTestCheckoutPay(w http.ResponseWriter, r *http.Request) {
-	to, err := s.deps.Billing.PayTestCheckout(r.Context(), r.PathValue("id"), s.testCard(r))
+	to, err := s.deps.Billing.PayTestCheckout(r.Context(), r.PathValue("id"), r.PostFormValue("key"), s.testCard(r))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
@@ -232,7 +238,7 @@ func (s *Server) handleTestCheckoutPay(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleTestCheckoutCancel(w http.ResponseWriter, r *http.Request) {
-	to, err := s.deps.Billing.CancelTestCheckout(r.Context(), r.PathValue("id"))
+	to, err := s.deps.Billing.CancelTestCheckout(r.Context(), r.PathValue("id"), r.PostFormValue("key"))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return

@@ -72,9 +72,9 @@ func newGuardEnv(t *testing.T, db *store.DB, opts guardOptions) *portalEnv {
 		TicketURL: func(id string) string { return testSiteURL + "/portal/support/" + id }}
 	forum := &growthdesk.Forum{Store: store.NewForumStore(db), Mail: renderer,
 		TopicURL: func(id string) string { return testSiteURL + "/portal/community/" + id }}
-	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots}, server.Deps{
+	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots, CheckoutLimit: lots, IngestLimit: lots}, server.Deps{
 		DB: db, Leads: env.leads, Newsletter: env.newsletter, Limiter: limiter,
-		Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc, Mail: env.outbox,
+		Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc, MailLog: &growthdesk.MailLog{Store: env.outbox},
 		Accounts:       &growthdesk.Accounts{Store: store.NewAccountStore(db), Mail: renderer, LoginURL: testSiteURL + "/portal/login"},
 		Team:           &growthdesk.Team{Store: store.NewTeamStore(db)},
 		Support:        support,

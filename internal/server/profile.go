@@ -27,26 +27,16 @@ func (s *Server) handleGetNotifications(w http.ResponseWriter, r *http.Request, 
 }
 
 func (s *Server) handlePutNotifications(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	var in struct {
-		Email         *bool `json:"email"`
-		TicketUpdates *bool `json:"ticket_updates"`
-		ForumReplies  *bool `json:"forum_replies"`
-	}
+	var in growthdesk.NotificationPrefsInput
 	if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	missing := map[string]string{}
-	for name, v := range map[string]*bool{"email": in.Email, "ticket_updates": in.TicketUpdates, "forum_replies": in.ForumReplies} {
-		if v == nil {
-			missing[name] = "Send true or false."
-		}
-	}
-	if len(missing) > 0 {
-		writeError(w, r, s.log, growthdesk.Invalid(missing))
+	prefs, err := in.Prefs()
+	if err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Accounts.SetNotificationPrefs(r.Context(), c,
-		growthdesk.NotificationPrefs{Email: *in.Email, TicketUpdates: *in.TicketUpdates, ForumReplies: *in.ForumReplies})
+	v, err := s.deps.Accounts.SetNotificationPrefs(r.Context(), c, prefs)
 	s.reply(w, r, http.StatusOK, v, err)
 }

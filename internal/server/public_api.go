@@ -8,9 +8,6 @@ import (
 
 // handleCreateLead stores a discovery-call request from the contact page.
 func (s *Server) handleCreateLead() http.Handler {
-	type response struct {
-		ID string `json:"id"`
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var in growthdesk.LeadInput
 		if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
@@ -23,7 +20,7 @@ func (s *Server) handleCreateLead() http.Handler {
 			return
 		}
 		s.log.InfoContext(r.Context(), "lead received", "lead_id", lead.ID, "request_id", requestID(r.Context()))
-		writeJSON(w, http.StatusCreated, response{ID: lead.ID})
+		writeJSON(w, http.StatusCreated, growthdesk.LeadCreated{ID: lead.ID})
 	})
 }
 
@@ -50,11 +47,6 @@ func (s *Server) handleSubscribe() http.Handler {
 	})
 }
 
-// linkRequest is the body of the newsletter's link endpoints: the token of the e-mailed link.
-type linkRequest struct {
-	Token string `json:"token"`
-}
-
 // handleNewsletterConfirm confirms the address of a confirm link's token (the page the
 // link opens posts it when the reader presses the button).
 func (s *Server) handleNewsletterConfirm() http.Handler {
@@ -73,7 +65,7 @@ func (s *Server) handleNewsletterUnsubscribe() http.Handler {
 func (s *Server) newsletterLink(apply func(*http.Request, string) (*growthdesk.LinkResult, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
-		var in linkRequest
+		var in growthdesk.LinkInput
 		if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
 			writeError(w, r, s.log, err)
 			return

@@ -81,7 +81,7 @@ type Deps struct {
 	Automations *growthdesk.Automations
 	Reports     *growthdesk.Reports
 	Sessions    growthdesk.SessionManager
-	Mail        growthdesk.MailLog
+	MailLog     *growthdesk.MailLog
 	// AdminDashboard computes the admin dashboard; Forum is the community forum.
 	AdminDashboard *growthdesk.AdminDashboards
 	Forum          *growthdesk.Forum

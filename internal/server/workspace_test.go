@@ -300,8 +300,7 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 	}
 
 	// The ROI analysis weighs the savings against the organization's plan: Acme buys it first.
-	session := checkoutSession(t, w.portalEnv, "customer", growthdesk.SeedPlan.PriceID)
-	form(w.portalEnv, t, "/functions/v1/test-checkout/"+session+"/pay", "card=4242")
+	buyPlan(t, w.portalEnv, "customer", growthdesk.SeedPlan.PriceID)
 	var roiReport *growthdesk.Report
 	for _, r := range reports.Items {
 		if r.Type == growthdesk.ReportTypeROIAnalysis {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/auth"
@@ -64,29 +65,39 @@ func authJSON(v any) (string, error) {
 	return string(b), err
 }
 
-// authFailureAction is the audit action of a failure kind (the domain's constants, which the
-// admin dashboard's list of hidden actions names).
-func authFailureAction(kind string) string {
-	switch kind {
-	case auth.FailurePassword:
-		return growthdesk.AuditPasswordFailed
-	case auth.FailureMFA:
-		return growthdesk.AuditMFAFailed
+// authFailureActions are the audit actions of the failure kinds the lockout counts.
+var authFailureActions = map[string]growthdesk.AuditAction{
+	auth.FailurePassword: growthdesk.AuditPasswordFailed,
+	auth.FailureMFA:      growthdesk.AuditMFAFailed,
+	auth.FailureOTP:      growthdesk.AuditOTPFailed,
+}
+
+func authFailureAction(kind string) (string, error) {
+	if a, ok := authFailureActions[kind]; ok {
+		return a, nil
 	}
-	return "auth." + kind + "_failed"
+	return "", fmt.Errorf("auth failure of unknown kind %q", kind)
 }
 
 // RecordAuthFailure writes a failed sign-in or MFA attempt to the audit log.
 func (s *AuthStore) RecordAuthFailure(ctx context.Context, userID, kind, ip string) error {
-	_, err := s.db.exec(ctx, `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, ip, created_at)
-		VALUES (?, NULL, ?, 'user', ?, '{}', ?, ?)`, newID(), authFailureAction(kind), userID, ip, s.db.now())
+	action, err := authFailureAction(kind)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.exec(ctx, `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, ip, created_at)
+		VALUES (?, NULL, ?, 'user', ?, '{}', ?, ?)`, newID(), action, userID, ip, s.db.now())
 	return err
 }
 
 // CountAuthFailures counts the user's failures of a kind since a time.
 func (s *AuthStore) CountAuthFailures(ctx context.Context, userID, kind string, since time.Time) (int, error) {
+	action, err := authFailureAction(kind)
+	if err != nil {
+		return 0, err
+	}
 	var n int
-	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM audit_log WHERE target_type = 'user' AND target_id = ? AND action = ? AND created_at > ?",
-		userID, authFailureAction(kind), since.UTC()).Scan(&n)
+	err = s.db.queryRow(ctx, "SELECT COUNT(*) FROM audit_log WHERE target_type = 'user' AND target_id = ? AND action = ? AND created_at > ?",
+		userID, action, since.UTC()).Scan(&n)
 	return n, err
 }

@@ -86,10 +86,15 @@ func (s *BillingStore) SavePlan(ctx context.Context, p *growthdesk.Plan, audit g
 	return tx.Commit()
 }
 
-// CustomerOf returns the provider's customer of an organization, "" when it has none yet.
-func (s *BillingStore) CustomerOf(ctx context.Context, provider, orgID string) (string, error) {
+// CustomerOf returns the provider's customer of the scope's one organization, "" when it has
+// none yet (or the scope is not one organization's).
+func (s *BillingStore) CustomerOf(ctx context.Context, provider string, scope growthdesk.Scope) (string, error) {
+	if scope.Organization() == "" {
+		return "", nil
+	}
+	where, args := scopeWhere(scope, "organization_id")
 	var id string
-	err := s.db.queryRow(ctx, `SELECT customer_id FROM billing_customers WHERE provider = ? AND organization_id = ?`, provider, orgID).Scan(&id)
+	err := s.db.queryRow(ctx, `SELECT customer_id FROM billing_customers WHERE provider = ? AND `+where, append([]any{provider}, args...)...).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -134,10 +139,11 @@ func (s *BillingStore) OrganizationName(ctx context.Context, orgID string) (stri
 	return name, err
 }
 
-// OrganizationCustomers lists the approved customers of an organization.
-func (s *BillingStore) OrganizationCustomers(ctx context.Context, orgID string) ([]*growthdesk.Member, error) {
+// OrganizationCustomers lists the approved customers inside scope.
+func (s *BillingStore) OrganizationCustomers(ctx context.Context, scope growthdesk.Scope) ([]*growthdesk.Member, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	rows, err := s.db.query(ctx, `SELECT id, full_name, email, role, created_at FROM profiles
-		WHERE organization_id = ? AND approval_status = 'approved' AND role NOT IN ('admin', 'employee') ORDER BY email`, orgID)
+		WHERE `+where+` AND approval_status = 'approved' AND role NOT IN ('admin', 'employee') ORDER BY email`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -471,12 +477,13 @@ func (s *BillingStore) Summary(ctx context.Context, since time.Time) (*growthdes
 	return out, nil
 }
 
-// NextBillingDate is the next billing date of the organization's active subscription that
+// NextBillingDate is the next billing date of an active subscription inside scope that
 // renews (nil when none).
-func (s *BillingStore) NextBillingDate(ctx context.Context, orgID string) (*time.Time, error) {
+func (s *BillingStore) NextBillingDate(ctx context.Context, scope growthdesk.Scope) (*time.Time, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	var next sql.NullTime
-	err := s.db.queryRow(ctx, `SELECT next_billing_date FROM billing_subscriptions WHERE organization_id = ? AND status = 'active'
-		AND cancel_at_period_end = FALSE AND next_billing_date IS NOT NULL ORDER BY next_billing_date LIMIT 1`, orgID).Scan(&next)
+	err := s.db.queryRow(ctx, `SELECT next_billing_date FROM billing_subscriptions WHERE `+where+` AND status = 'active'
+		AND cancel_at_period_end = FALSE AND next_billing_date IS NOT NULL ORDER BY next_billing_date LIMIT 1`, args...).Scan(&next)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

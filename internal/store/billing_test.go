@@ -68,9 +68,15 @@ func TestBillingStore_ReadsStayInsideTheScope(t *testing.T) {
 		if err != nil || sum.TotalRevenue != 200 || sum.ActiveSubscriptions != 2 || sum.MonthlyRecurring != 200 {
 			t.Fatalf("summary %+v, %v", sum, err)
 		}
-		next, err := billing.NextBillingDate(ctx, acme.ID)
+		next, err := billing.NextBillingDate(ctx, growthdesk.OrganizationScope(acme.ID))
 		if err != nil || next == nil || !next.Equal(end) {
 			t.Fatalf("next billing date %v, %v", next, err)
+		}
+		if next, err := billing.NextBillingDate(ctx, lone.Scope()); err != nil || next != nil {
+			t.Fatalf("an empty scope's next billing date %v, %v", next, err)
+		}
+		if c, err := billing.CustomerOf(ctx, growthdesk.ProviderStripe, lone.Scope()); err != nil || c != "" {
+			t.Fatalf("an empty scope's customer %q, %v", c, err)
 		}
 	})
 }

@@ -117,12 +117,12 @@ func (s *NewsletterStore) Unsubscribe(ctx context.Context, email string) (*growt
 	return sub, tx.Commit()
 }
 
-// subscriber reads one row inside tx, locking it on PostgreSQL when forUpdate (SQLite's
-// write transaction holds the whole database already). Returns ENotFound when absent.
-func (tx *Tx) subscriber(ctx context.Context, email string, forUpdate bool) (*growthdesk.Subscriber, error) {
+// subscriber reads one row inside tx, locked for the rest of the transaction when lock is set
+// (tx.forUpdate: the engines differ in how, see dialect.go). Returns ENotFound when absent.
+func (tx *Tx) subscriber(ctx context.Context, email string, lock bool) (*growthdesk.Subscriber, error) {
 	q := `SELECT ` + subscriberColumns + ` FROM newsletter_subscribers WHERE email = ?`
-	if forUpdate && tx.db.dialect == Postgres {
-		q += " FOR UPDATE"
+	if lock {
+		q += tx.forUpdate()
 	}
 	sub, err := scanSubscriber(tx.queryRow(ctx, q, email))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -52,10 +52,16 @@ func (s *ReportStore) OrganizationExists(ctx context.Context, orgID string) (boo
 	return n > 0, err
 }
 
-// ListReports returns the four reports of orgID, creating the rows that do not exist yet.
-func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthdesk.Report, error) {
+// ListReports returns the four reports of the scope's one organization, creating the rows
+// that do not exist yet. A scope of every organization or of none lists nothing.
+func (s *ReportStore) ListReports(ctx context.Context, scope growthdesk.Scope) ([]*growthdesk.Report, error) {
+	orgID := scope.Organization()
+	if orgID == "" {
+		return nil, nil
+	}
+	where, args := scopeWhere(scope, "organization_id")
 	var n int
-	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM reports WHERE organization_id = ?", orgID).Scan(&n); err != nil {
+	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM reports WHERE "+where, args...).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n < len(growthdesk.ReportTypes) {
@@ -67,7 +73,7 @@ func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthd
 			}
 		}
 	}
-	rows, err := s.db.query(ctx, reportSelect+" WHERE organization_id = ?", orgID)
+	rows, err := s.db.query(ctx, reportSelect+" WHERE "+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -92,13 +98,14 @@ func (s *ReportStore) ListReports(ctx context.Context, orgID string) ([]*growthd
 	return out, nil
 }
 
-// RunFacts returns the runs of orgID that started in [from, to), oldest first.
-func (s *ReportStore) RunFacts(ctx context.Context, orgID string, from, to time.Time) ([]growthdesk.RunFact, error) {
+// RunFacts returns the runs inside scope that started in [from, to), oldest first.
+func (s *ReportStore) RunFacts(ctx context.Context, scope growthdesk.Scope, from, to time.Time) ([]growthdesk.RunFact, error) {
+	where, args := scopeWhere(scope, "r.organization_id")
 	rows, err := s.db.query(ctx, `SELECT r.id, a.id, a.name, a.type, r.started_at, r.finished_at, r.outcome,
 		r.items_processed, r.message, a.minutes_saved_per_run, a.hourly_cost_cents
 		FROM automation_runs r JOIN automations a ON a.id = r.automation_id
-		WHERE r.organization_id = ? AND r.started_at >= ? AND r.started_at < ?
-		ORDER BY r.started_at, r.id`, orgID, from.UTC(), to.UTC())
+		WHERE `+where+` AND r.started_at >= ? AND r.started_at < ?
+		ORDER BY r.started_at, r.id`, append(args, from.UTC(), to.UTC())...)
 	if err != nil {
 		return nil, err
 	}
@@ -117,17 +124,18 @@ func (s *ReportStore) RunFacts(ctx context.Context, orgID string, from, to time.
 	return out, rows.Err()
 }
 
-// CountActiveAutomations counts orgID's active automations.
-func (s *ReportStore) CountActiveAutomations(ctx context.Context, orgID string) (int, error) {
+// CountActiveAutomations counts the active automations inside scope.
+func (s *ReportStore) CountActiveAutomations(ctx context.Context, scope growthdesk.Scope) (int, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	var n int
-	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM automations WHERE organization_id = ? AND status = 'active'", orgID).Scan(&n)
+	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM automations WHERE "+where+" AND status = 'active'", args...).Scan(&n)
 	return n, err
 }
 
-// AutomationNames returns every automation of orgID by name.
-func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*growthdesk.AutomationFigures, error) {
-	rows, err := s.db.query(ctx, `SELECT id, name, type, minutes_saved_per_run, hourly_cost_cents FROM automations
-		WHERE organization_id = ? ORDER BY LOWER(name), id`, orgID)
+// AutomationNames returns every automation inside scope by name.
+func (s *ReportStore) AutomationNames(ctx context.Context, scope growthdesk.Scope) ([]*growthdesk.AutomationFigures, error) {
+	where, args := scopeWhere(scope, "organization_id")
+	rows, err := s.db.query(ctx, "SELECT id, name, type, minutes_saved_per_run, hourly_cost_cents FROM automations WHERE "+where+" ORDER BY LOWER(name), id", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -144,10 +152,11 @@ func (s *ReportStore) AutomationNames(ctx context.Context, orgID string) ([]*gro
 }
 
 // PlanCost returns the plan price of orgID's active subscription (the newest), nil when none.
-func (s *ReportStore) PlanCost(ctx context.Context, orgID string) (*growthdesk.PlanCost, error) {
+func (s *ReportStore) PlanCost(ctx context.Context, scope growthdesk.Scope) (*growthdesk.PlanCost, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	var p growthdesk.PlanCost
 	err := s.db.queryRow(ctx, `SELECT plan_name, amount, currency, billing_cycle FROM billing_subscriptions
-		WHERE organization_id = ? AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT 1`, orgID).Scan(
+		WHERE `+where+` AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT 1`, args...).Scan(
 		&p.PlanName, &p.Amount, &p.Currency, &p.BillingCycle)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -353,10 +362,11 @@ func (s *ReportStore) ReportFile(ctx context.Context, scope growthdesk.Scope, id
 	return r, b, err
 }
 
-// Recipients returns the approved customers of orgID who take e-mail.
-func (s *ReportStore) Recipients(ctx context.Context, orgID string) ([]growthdesk.Recipient, error) {
+// Recipients returns the approved customers inside scope who take e-mail.
+func (s *ReportStore) Recipients(ctx context.Context, scope growthdesk.Scope) ([]growthdesk.Recipient, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	rows, err := s.db.query(ctx, `SELECT email, full_name FROM profiles
-		WHERE organization_id = ? AND approval_status = 'approved' AND role = 'customer' AND notify_email = ? ORDER BY email`, orgID, true)
+		WHERE `+where+` AND approval_status = 'approved' AND role = 'customer' AND notify_email = ? ORDER BY email`, append(args, true)...)
 	if err != nil {
 		return nil, err
 	}

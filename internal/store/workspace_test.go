@@ -31,6 +31,7 @@ func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
 		reports := &growthdesk.Reports{Store: store.NewReportStore(db), Renderer: fakePDF{}}
 
 		var betaProject, betaAuto string
+		autoOf := map[string]string{}
 		for _, org := range []string{acme.ID, beta.ID} {
 			p, err := projects.Create(ctx, op, growthdesk.ProjectInput{OrganizationID: org, Name: "100% Done_ish", Status: "planning", Priority: "low", StartDate: "2026-01-01"})
 			if err != nil {
@@ -46,6 +47,37 @@ func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
 				}
 			}
 			betaProject, betaAuto = p.ID, a.Automation.ID
+			autoOf[org] = a.Automation.ID
+		}
+		// The report queries read one organization's runs and automations through its scope.
+		rs := store.NewReportStore(db)
+		acmeScope, none := growthdesk.OrganizationScope(acme.ID), growthdesk.OrganizationScope("")
+		facts, err := rs.RunFacts(ctx, acmeScope, time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
+		if err != nil || len(facts) != 4 {
+			t.Fatalf("Acme's runs: %d, %v", len(facts), err)
+		}
+		for _, f := range facts {
+			if f.AutomationID != autoOf[acme.ID] {
+				t.Fatalf("Acme's runs hold a run of %s", f.AutomationID)
+			}
+		}
+		if n, err := rs.CountActiveAutomations(ctx, acmeScope); err != nil || n != 1 {
+			t.Fatalf("Acme's active automations: %d, %v", n, err)
+		}
+		if names, err := rs.AutomationNames(ctx, acmeScope); err != nil || len(names) != 1 || names[0].ID != autoOf[acme.ID] {
+			t.Fatalf("Acme's automations: %+v, %v", names, err)
+		}
+		if facts, _ := rs.RunFacts(ctx, none, time.Now().Add(-time.Hour), time.Now().Add(time.Hour)); len(facts) != 0 {
+			t.Fatalf("an empty scope read %d runs", len(facts))
+		}
+		if n, _ := rs.CountActiveAutomations(ctx, none); n != 0 {
+			t.Fatalf("an empty scope counted %d automations", n)
+		}
+		if list, err := rs.ListReports(ctx, none); err != nil || len(list) != 0 {
+			t.Fatalf("an empty scope listed reports %+v, %v", list, err)
+		}
+		if list, err := rs.ListReports(ctx, acmeScope); err != nil || len(list) != 4 || list[0].OrganizationID != acme.ID {
+			t.Fatalf("Acme's reports %+v, %v", list, err)
 		}
 		// LIKE's wildcards in a search are plain characters.
 		if got, err := projects.List(ctx, customer, growthdesk.ProjectFilter{Search: "100%"}); err != nil || got.Total != 1 {
@@ -137,7 +169,7 @@ func TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan(t *testing.T) {
 		}
 
 		reports := store.NewReportStore(db)
-		if plan, err := reports.PlanCost(ctx, acme.ID); err != nil || plan != nil {
+		if plan, err := reports.PlanCost(ctx, growthdesk.OrganizationScope(acme.ID)); err != nil || plan != nil {
 			t.Fatalf("plan without a subscription: %+v, %v", plan, err)
 		}
 		billing := store.NewBillingStore(db)
@@ -150,7 +182,7 @@ func TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan(t *testing.T) {
 				Currency: "usd", Interval: "month"}}, nil); err != nil {
 			t.Fatal(err)
 		}
-		plan, err := reports.PlanCost(ctx, acme.ID)
+		plan, err := reports.PlanCost(ctx, growthdesk.OrganizationScope(acme.ID))
 		if err != nil || plan == nil || plan.PlanName != "Chatbot Setup" || plan.Amount != 100 || plan.BillingCycle != "monthly" || plan.Currency != "usd" {
 			t.Fatalf("plan %+v, %v", plan, err)
 		}

@@ -1,24 +1,31 @@
-// Horizontal overflow: at 390, 1280 and 1440 px every public page (each blog post too), the sign-in pages and every
-// portal page (signed in as the demo admin, so the staff tabs and pages show) must fit. An element
-// fails when its right edge lies beyond the viewport or beyond the visible box of its nearest
-// horizontally scrollable ancestor (a wide table that needs a sideways scroll bar fails too);
-// content clipped by an `overflow: hidden` ancestor is measured only as far as it shows. Text is
-// measured by its own line boxes, so a word that runs out of a fixed-width box counts as well.
-// Each width is one test in one tab that signs in once; it fails once, listing every offending
-// element of every page it saw.
+// Horizontal overflow: at 390, 1280 and 1440 px every public page (each blog post too), the
+// newsletter's confirm and unsubscribe pages (before and after the button), the sign-in pages
+// (reset-password too: its invalid-link state and, from an e-mailed link, its form) and every
+// portal page must fit: as the demo admin (the staff tabs and pages), and as the demo customer
+// (the customer's views), each with a ticket's detail dialog (/portal/support/{id}) and a
+// community topic. An element fails when its right edge lies beyond the viewport or beyond the
+// visible box of its nearest horizontally scrollable ancestor (a wide table that needs a
+// sideways scroll bar fails too); content clipped by an `overflow: hidden` ancestor is measured
+// only as far as it shows. Text is measured by its own line boxes, so a word that runs out of a
+// fixed-width box counts as well. Each width is one test that signs in once per account; it
+// fails once, listing every offending element of every page it saw.
 
 import assert from "node:assert/strict";
-import { blogPosts, e2eSuite, expectVisible, open, waitForHydration, waitUntil } from "./harness.mjs";
+import { randomUUID } from "node:crypto";
+import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil } from "./harness.mjs";
 
-const { pageTest } = e2eSuite({ args: ["--demo"] });
+const { pageTest } = e2eSuite({ args: ["--demo"], smtp: true });
 
 const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
+  // Each width asks for a password reset of another demo account: one reset mail per account
+  // and minute.
+  { width: 390, height: 844, resetFor: "owner@northwind.example" },
+  { width: 1280, height: 800, resetFor: "staff@demo.growthdesk.io" },
+  { width: 1440, height: 900, resetFor: "admin@demo.growthdesk.io" },
 ];
 
 const ADMIN = { email: "admin@demo.growthdesk.io", password: "growthdesk-demo", name: "Avery Admin" };
+const CUSTOMER = { email: "customer@demo.growthdesk.io", password: "growthdesk-demo" };
 
 const posts = await blogPosts();
 
@@ -35,6 +42,7 @@ const PUBLIC = [
   "/portal/login",
   "/portal/register",
   "/portal/forgot-password",
+  "/portal/reset-password",
 ];
 
 const PORTAL = [
@@ -54,6 +62,23 @@ const PORTAL = [
   "/portal/settings?tab=admin",
   "/portal/settings?tab=impersonation",
   "/portal/admin",
+  "/portal/community",
+];
+
+// What a customer sees: their organization's workspace, tickets, billing and their own settings.
+const CUSTOMER_PORTAL = [
+  "/portal",
+  "/portal/projects",
+  "/portal/automations",
+  "/portal/reports",
+  "/portal/meetings",
+  "/portal/support",
+  "/portal/support?new=1",
+  "/portal/billing",
+  "/portal/faq",
+  "/portal/settings",
+  "/portal/settings?tab=notifications",
+  "/portal/settings?tab=security",
   "/portal/community",
 ];
 
@@ -171,7 +196,7 @@ function findOverflow(tolerance) {
   };
 }
 
-/** Waits until the page has rendered its heading and no spinner or busy region is left. */
+/** Waits until the page has rendered its heading and no visible spinner or busy region is left. */
 async function settle(page) {
   await waitForHydration(page);
   await expectVisible(page.locator("h1").first(), `the page heading of ${page.url()}`);
@@ -179,7 +204,8 @@ async function settle(page) {
     () =>
       page.evaluate(
         () =>
-          !document.querySelector('.animate-spin, [aria-busy="true"]') &&
+          // A spinner that is there but hidden (a prerendered page's loading state) does not count.
+          ![...document.querySelectorAll('.animate-spin, [aria-busy="true"]')].some((el) => el.checkVisibility()) &&
           [...document.images].every((img) => img.complete || img.loading === "lazy") &&
           document.fonts.status === "loaded",
       ),
@@ -209,13 +235,96 @@ async function signIn(page) {
   await expectVisible(page.getByRole("heading", { name: `Welcome back, ${ADMIN.name}` }), "the admin's dashboard");
 }
 
+/** GET an API path as the account (signed in through the API), for the ids of pages to open. */
+async function apiGet(server, account, path) {
+  const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const { access_token: token } = await signIn.json();
+  assert.ok(token, `sign-in of ${account.email} for the API: ${signIn.status}`);
+  const res = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200, `GET ${path}: ${res.status}`);
+  return res.json();
+}
+
+/** A ticket's detail dialog and a community topic, as the account sees them. */
+async function detailPages(server, account) {
+  const tickets = await apiGet(server, account, "/api/v1/tickets");
+  const topics = await apiGet(server, account, "/api/v1/forum/topics");
+  const ticket = (tickets.items ?? tickets)[0];
+  const topic = (topics.items ?? topics)[0];
+  assert.ok(ticket && topic, `${account.email} sees no ticket or no topic`);
+  return { ticket: `/portal/support/${ticket.id}`, topic: `/portal/community/${topic.id}` };
+}
+
+async function checkDetails(page, server, account, who, problems) {
+  const { ticket, topic } = await detailPages(server, account);
+  await page.goto(ticket);
+  await expectVisible(page.getByRole("dialog"), `the ticket dialog of ${ticket}`);
+  await check(page, `${ticket} (ticket dialog, ${who})`, problems);
+  await page.goto(topic);
+  await check(page, `${topic} (community topic, ${who})`, problems);
+}
+
+/** The link to path in an e-mail's text part. */
+function mailLink(mail, path) {
+  const m = new RegExp(`(https?://\\S+${path.replaceAll("/", "\\/")}\\?\\S+)`).exec(mail.text);
+  assert.ok(m, `no ${path} link in the e-mail:\n${mail.text}`);
+  return new URL(m[1]);
+}
+
+/** The newsletter's confirm and unsubscribe pages, before and after their button. */
+async function checkNewsletterPages(page, server, problems) {
+  const address = `overflow-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await fetch(`${server.url}/api/v1/newsletter`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: address, source: "blog" }),
+  });
+  assert.ok(res.ok, `newsletter sign-up: ${res.status}`);
+  const mail = await server.smtp.waitForMail({ to: address, subject: /^Confirm your subscription/ });
+  const confirm = mailLink(mail, "/newsletter/confirm");
+  const unsubscribe = mailLink(mail, "/newsletter/unsubscribe");
+  await open(page, confirm.pathname + confirm.search);
+  await check(page, "/newsletter/confirm", problems);
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expectVisible(page.getByRole("heading", { level: 1, name: "You're subscribed!" }), "the confirmed page");
+  await check(page, "/newsletter/confirm (confirmed)", problems);
+  await open(page, unsubscribe.pathname + unsubscribe.search);
+  await check(page, "/newsletter/unsubscribe", problems);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expectVisible(page.getByRole("heading", { level: 1, name: "You're unsubscribed" }), "the unsubscribed page");
+  await check(page, "/newsletter/unsubscribe (unsubscribed)", problems);
+}
+
+/** The reset-password form, opened from a password reset e-mail in a context of its own. */
+async function checkResetPasswordForm(newContext, server, email, problems) {
+  const redirect = encodeURIComponent(`${server.url}/portal/reset-password`);
+  const res = await fetch(`${server.url}/auth/v1/recover?redirect_to=${redirect}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  assert.ok(res.ok, `password reset of ${email}: ${res.status}`);
+  const mail = await server.smtp.waitForMail({ to: email, subject: /^Reset your/ });
+  const page = await (await newContext()).newPage();
+  await page.goto(mailLink(mail, "/auth/v1/verify").href);
+  await expectVisible(page.getByRole("heading", { name: "Choose a new password" }), "the reset-password form");
+  await check(page, "/portal/reset-password (from the e-mailed link)", problems);
+}
+
 for (const viewport of WIDTHS) {
-  pageTest(`no page overflows sideways at ${viewport.width} px`, { viewport, timeout: 180_000 }, async ({ page }) => {
+  const { resetFor, ...size } = viewport;
+  pageTest(`no page overflows sideways at ${viewport.width} px`, { viewport: size, timeout: 420_000 }, async ({ page, server, newContext }) => {
     const problems = [];
     for (const path of PUBLIC) {
       await open(page, path);
       await check(page, path, problems);
     }
+    await checkNewsletterPages(page, server, problems);
+    await checkResetPasswordForm(newContext, server, resetFor, problems);
 
     // A failed security check shows its message next to the answer.
     await open(page, "/portal/register");
@@ -229,6 +338,16 @@ for (const viewport of WIDTHS) {
       await page.goto(path);
       await check(page, path, problems);
     }
+    await checkDetails(page, server, ADMIN, "admin", problems);
+
+    // The customer's views, in a context of their own.
+    const customer = await (await newContext()).newPage();
+    await signInAsDemo(customer, "customer");
+    for (const path of CUSTOMER_PORTAL) {
+      await customer.goto(path);
+      await check(customer, `${path} (customer)`, problems);
+    }
+    await checkDetails(customer, server, CUSTOMER, "customer", problems);
 
     assert.equal(problems.length, 0, `pages overflow at ${viewport.width} px:\n${problems.join("\n")}`);
   });

@@ -133,7 +133,12 @@ export interface AuditEntry {
 }
 
 /**
- * Audit actions.
+ * Audit actions: every action the Go code writes to the audit log, in one group so that the
+ * web's labels can be checked against it. A new action goes here, never into its feature's
+ * file (TestAuditActions_AllInOneGroup).
+ */
+/**
+ * Accounts and organizations.
  */
 export const AuditApprove = "account.approve";
 export const AuditReject = "account.reject";
@@ -141,60 +146,21 @@ export const AuditRoleChange = "account.role_change";
 export const AuditOrganizationChange = "account.organization_change";
 export const AuditOrganizationCreate = "organization.create";
 /**
- * AuditProfileUpdate and AuditNotificationsUpdate are a user's changes to their own
- * account, audited like staff actions so that a staff member acting as the user is seen.
+ * A user's changes to their own account, audited like staff actions so that a staff member
+ * acting as the user is seen.
  */
 export const AuditProfileUpdate = "profile.update";
 export const AuditNotificationsUpdate = "profile.notifications_update";
 /**
- * AuditPasswordFailed and AuditMFAFailed record a wrong password or code (no actor; the
- * target is the account tried); the sign-in lockout counts them.
- */
-export const AuditPasswordFailed = "auth.password_failed";
-export const AuditMFAFailed = "auth.mfa_failed";
-
-/**
- * Audit actions of announcements.
+ * Announcements.
  */
 export const AuditAnnouncementCreate = "announcement.create";
 export const AuditAnnouncementActivate = "announcement.activate";
 export const AuditAnnouncementDeactivate = "announcement.deactivate";
 export const AuditAnnouncementDelete = "announcement.delete";
 export const AuditAnnouncementDismiss = "announcement.dismiss";
-
 /**
- * Audit actions of impersonation.
- */
-export const AuditImpersonationStart = "impersonation.start";
-export const AuditImpersonationEnd = "impersonation.end";
-
-/**
- * Audit actions of meetings.
- */
-export const AuditMeetingCreate = "meeting.create";
-export const AuditMeetingUpdate = "meeting.update";
-export const AuditMeetingComplete = "meeting.complete";
-export const AuditMeetingCancel = "meeting.cancel";
-export const AuditCalendarFeed = "calendar_feed.reset";
-
-/**
- * Audit actions of the workspace.
- */
-export const AuditProjectCreate = "project.create";
-export const AuditProjectUpdate = "project.update";
-export const AuditProjectDelete = "project.delete";
-export const AuditProjectPostUpdate = "project.post_update";
-export const AuditAutomationCreate = "automation.create";
-export const AuditAutomationUpdate = "automation.update";
-export const AuditAutomationDelete = "automation.delete";
-export const AuditAutomationPause = "automation.pause";
-export const AuditAutomationResume = "automation.resume";
-export const AuditAutomationToken = "automation.token_rotate";
-export const AuditReportGenerate = "report.generate";
-export const AuditReportSchedule = "report.schedule";
-
-/**
- * Audit actions of billing.
+ * Billing.
  */
 export const AuditCheckoutStart = "billing.checkout_started";
 export const AuditSubscriptionStatus = "billing.subscription_status";
@@ -208,9 +174,8 @@ export const AuditSubscriptionResume = "billing.subscription_resume";
  */
 export const AuditSubscriptionReplaced = "billing.subscription_replaced";
 export const AuditPlanSave = "billing.plan_save";
-
 /**
- * Audit actions of the forum.
+ * The community forum.
  */
 export const AuditForumTopicCreate = "forum.topic_create";
 export const AuditForumReply = "forum.reply";
@@ -218,9 +183,36 @@ export const AuditForumPostEdit = "forum.post_edit";
 export const AuditForumTopicModerate = "forum.topic_moderate";
 export const AuditForumTopicDelete = "forum.topic_delete";
 export const AuditForumPostDelete = "forum.post_delete";
-
 /**
- * Audit actions of the support desk.
+ * Impersonation.
+ */
+export const AuditImpersonationStart = "impersonation.start";
+export const AuditImpersonationEnd = "impersonation.end";
+/**
+ * Meetings and calendar feeds.
+ */
+export const AuditMeetingCreate = "meeting.create";
+export const AuditMeetingUpdate = "meeting.update";
+export const AuditMeetingComplete = "meeting.complete";
+export const AuditMeetingCancel = "meeting.cancel";
+export const AuditCalendarFeed = "calendar_feed.reset";
+/**
+ * The client workspace: projects, automations, reports.
+ */
+export const AuditProjectCreate = "project.create";
+export const AuditProjectUpdate = "project.update";
+export const AuditProjectDelete = "project.delete";
+export const AuditProjectPostUpdate = "project.post_update";
+export const AuditAutomationCreate = "automation.create";
+export const AuditAutomationUpdate = "automation.update";
+export const AuditAutomationDelete = "automation.delete";
+export const AuditAutomationPause = "automation.pause";
+export const AuditAutomationResume = "automation.resume";
+export const AuditAutomationToken = "automation.token_rotate";
+export const AuditReportGenerate = "report.generate";
+export const AuditReportSchedule = "report.schedule";
+/**
+ * The support desk.
  */
 export const AuditTicketCreate = "ticket.create";
 export const AuditTicketUpdate = "ticket.update";
@@ -229,6 +221,64 @@ export const AuditTicketRespond = "ticket.respond";
 export const AuditTicketAttach = "ticket.attach";
 export const AuditCategoryCreate = "support_category.create";
 export const AuditCategoryUpdate = "support_category.update";
+/**
+ * Failed attempts the auth service counts per account for its lockout (written by the
+ * store, no actor: the attempt was not signed in).
+ */
+export const AuditPasswordFailed = "auth.password_failed";
+export const AuditMFAFailed = "auth.mfa_failed";
+export const AuditOTPFailed = "auth.otp_failed";
+export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed;
+
+/**
+ * AccountChange is what staff may change on someone's account in one request, the body of
+ * PATCH /api/v1/admin/users/{id}: role, organization_id, or both. organization_id null takes
+ * the account out of its organization, so the handler reads the body as raw JSON to tell null
+ * from absent (SetOrganization); the tags are the wire format.
+ */
+export interface AccountChange {
+  role?: Role;
+  /**
+   * Organization is set when the request names organization_id (null clears it).
+   */
+  organization_id?: string | null;
+}
+
+/**
+ * OrganizationInput is the body of POST /api/v1/admin/organizations.
+ */
+export interface OrganizationInput {
+  name: string;
+}
+
+/**
+ * NotificationPrefsInput is the body of PUT /api/v1/profile/notifications: every choice,
+ * each true or false (a missing one is refused, so a client cannot reset one by omission).
+ */
+export interface NotificationPrefsInput {
+  email: boolean | null;
+  ticket_updates: boolean | null;
+  forum_replies: boolean | null;
+}
+
+/**
+ * MailLogEntry is one outbox message as staff see it in the mail log: its headers and
+ * delivery state, and a text body with every link, code and token removed (RedactSecrets).
+ * The HTML body is never part of it. The full text goes only to the recipient's mailbox
+ * (SMTP) or, without SMTP, to the server's log.
+ */
+export interface MailLogEntry {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: string;
+  attempts: number /* int */;
+  last_error: string;
+  created_at: string;
+  sent_at: string | null;
+}
 
 /**
  * Lead is a request for a discovery call sent from the contact page.
@@ -256,6 +306,13 @@ export interface LeadInput {
   preferred_time: PreferredTime;
 }
 
+/**
+ * LeadCreated is the answer to the contact form (POST /api/v1/leads): the stored lead's id.
+ */
+export interface LeadCreated {
+  id: string;
+}
+
 export const PreferredTimeMorning = "morning";
 export const PreferredTimeAfternoon = "afternoon";
 export const PreferredTimeEvening = "evening";
@@ -271,6 +328,62 @@ export type PreferredTime = typeof PreferredTimeMorning | typeof PreferredTimeAf
 export interface SubscribeInput {
   email: string;
   source: string;
+}
+
+/**
+ * Answers of the newsletter's sign-up.
+ */
+export const SubscribeConfirmationSent = "confirmation_sent";
+export const SubscribeAlreadySubscribed = "already_subscribed";
+export type SubscribeStatus = typeof SubscribeConfirmationSent | typeof SubscribeAlreadySubscribed;
+
+/**
+ * SubscribeResult is the answer to a newsletter sign-up.
+ */
+export interface SubscribeResult {
+  /**
+   * Status is "confirmation_sent" when the address waits for its owner's confirmation
+   * (a link is on its way, or was sent a few minutes ago), "already_subscribed" when it
+   * is confirmed.
+   */
+  status: SubscribeStatus;
+}
+
+/**
+ * Subscriber states. An address is pending until its owner follows the confirmation link
+ * (double opt-in), then confirmed until they unsubscribe.
+ */
+export const SubscriberPending = "pending";
+export const SubscriberConfirmed = "confirmed";
+export const SubscriberUnsubscribed = "unsubscribed";
+export type SubscriberStatus = typeof SubscriberPending | typeof SubscriberConfirmed | typeof SubscriberUnsubscribed;
+
+/**
+ * LinkInput is the body of the newsletter's link endpoints (confirm, unsubscribe): the
+ * signed token of the e-mailed link, which the page the link opens posts.
+ */
+export interface LinkInput {
+  token: string;
+}
+
+/**
+ * LinkResult is the answer to following a confirm or unsubscribe link: the address and its
+ * state now ("confirmed" or "unsubscribed").
+ */
+export interface LinkResult {
+  email: string;
+  status: SubscriberStatus;
+}
+
+/**
+ * ClientErrorReport is what the web app sends when something fails in the browser, so that
+ * errors nobody reports reach the server's log.
+ */
+export interface ClientErrorReport {
+  message: string;
+  stack: string;
+  url: string;
+  kind: string;
 }
 
 export const AnnouncementTypeInfo = "info";
@@ -918,6 +1031,11 @@ export interface CheckoutSession {
   created_at: string;
   completed_at: string | null;
 }
+
+/**
+ * SubscriptionSearchMax bounds the admins' subscription search text.
+ */
+export const SubscriptionSearchMax = 200;
 
 export const ProjectStatusPlanning = "planning";
 export const ProjectStatusInProgress = "in_progress";

@@ -57,6 +57,7 @@ export const paths = {
     newTicket: withQuery(portalRoutes.support, { new: "1" }),
     billing: portalRoutes.billing,
     billingOverview: portalRoutes.billingOverview,
+    billingCanceled: withQuery(portalRoutes.billing, { canceled: "true" }),
     faq: portalRoutes.faq,
     /** A settings tab; Admin Management also takes the search that filters its accounts. */
     settings: (tab?: string, search?: string) => withQuery(portalRoutes.settings, { tab, search }),

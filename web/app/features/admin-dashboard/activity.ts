@@ -180,6 +180,7 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
     self(e) ? { verb: "changed their notification settings" } : { verb: "changed the notification settings of", target: account(e) },
   "auth.password_failed": (e) => ({ actor: "Someone", verb: "entered a wrong password for", target: account(e) }),
   "auth.mfa_failed": (e) => ({ actor: "Someone", verb: "entered a wrong two-factor code for", target: account(e) }),
+  "auth.otp_failed": (e) => ({ actor: "Someone", verb: "entered a wrong e-mailed code for", target: account(e) }),
   // Announcements.
   "announcement.create": (e) => ({
     verb: detail(e, "is_active") === false ? "drafted the announcement" : "published the announcement",

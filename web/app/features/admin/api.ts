@@ -3,11 +3,12 @@ import { useAccessToken } from "~/features/auth/auth-provider";
 import { getJSON, patchJSON, postJSON } from "~/lib/api";
 import type {
   Account,
+  AccountChange,
   Approval as ApprovalStatus,
   AuditEntry as ApiAuditEntry,
   Organization as CreatedOrganization,
+  OrganizationInput,
   OrganizationSummary,
-  Role,
 } from "~/lib/api-types.gen";
 
 export type AdminUser = Account;
@@ -15,7 +16,7 @@ export type Organization = OrganizationSummary;
 export type AuditEntry = ApiAuditEntry;
 
 export type ApprovalFilter = "all" | ApprovalStatus;
-export type AdminUserUpdate = { role?: Role; organization_id?: string | null };
+export type AdminUserUpdate = AccountChange;
 
 /** What the selects of a row changed against the saved account; empty when nothing differs. */
 export function pendingChanges(user: AdminUser, draft: AdminUserUpdate | undefined): AdminUserUpdate {
@@ -113,8 +114,10 @@ export function useAccountAction() {
 
 // POST /api/v1/admin/organizations
 
-export const createOrganization = (token: string, name: string) =>
-  postJSON<CreatedOrganization>("/api/v1/admin/organizations", { name: name.trim() }, { token });
+export const createOrganization = (token: string, name: string) => {
+  const body: OrganizationInput = { name: name.trim() };
+  return postJSON<CreatedOrganization>("/api/v1/admin/organizations", body, { token });
+};
 
 export function useCreateOrganization() {
   const token = useAccessToken();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeAction, describeDetails } from "./audit";
+import * as apiTypes from "~/lib/api-types.gen";
+import { ACTION_LABELS, describeAction, describeDetails } from "./audit";
+
+/** Every audit action the Go code can write: the generated Audit… string constants. */
+const goActions = Object.entries(apiTypes)
+  .filter(([name, value]) => name.startsWith("Audit") && typeof value === "string")
+  .map(([name, value]) => ({ name, value: value as string }));
 
 describe("audit entries", () => {
   it("name the known actions as people say them", () => {
@@ -8,6 +14,15 @@ describe("audit entries", () => {
     expect(describeAction("account.role_change")).toBe("Changed role");
     expect(describeAction("account.organization_change")).toBe("Changed organization");
     expect(describeAction("organization.create")).toBe("Created organization");
+  });
+
+  it("label every action the server can write", () => {
+    expect(goActions.length).toBeGreaterThan(40);
+    for (const { name, value } of goActions) {
+      expect(ACTION_LABELS, `${name} (${value}) has no label`).toHaveProperty([value]);
+      expect(describeAction(value)).not.toMatch(/[._]/);
+    }
+    expect(Object.keys(ACTION_LABELS).sort()).toEqual(goActions.map((a) => a.value).sort());
   });
 
   it("turn unknown action names into words", () => {

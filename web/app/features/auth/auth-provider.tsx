@@ -11,6 +11,7 @@ import {
   signOutErrorMessage,
 } from "~/lib/auth-messages";
 import { normalizeEmail } from "~/lib/credentials";
+import { paths } from "~/lib/paths";
 import type { AuthSnapshot } from "./guards";
 import {
   PROFILE_WAIT_MS,
@@ -158,7 +159,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           password,
           options: {
             data: { full_name: fullName.trim() },
-            emailRedirectTo: `${window.location.origin}/portal`,
+            emailRedirectTo: `${window.location.origin}${paths.portal.dashboard}`,
           },
         });
         if (error) return { error: authErrorMessage(error, REGISTER_MESSAGES.fallback) };

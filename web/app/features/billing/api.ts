@@ -74,7 +74,7 @@ export function checkoutRequest(plan: Plan): CheckoutRequest {
     price_id: plan.price_id,
     mode: plan.mode,
     success_url: "/checkout/success?success=true",
-    cancel_url: `${paths.portal.billing}?canceled=true`,
+    cancel_url: paths.portal.billingCanceled,
   };
 }
 

@@ -1,17 +1,22 @@
 import { postJSON } from "~/lib/api";
+import type { LinkInput, LinkResult, SubscribeInput, SubscribeResult } from "~/lib/api-types.gen";
 
 export type NewsletterSource = "blog" | "blog-post";
 
-export type SubscribeResponse = { status: "confirmation_sent" | "already_subscribed" };
+export type SubscribeResponse = SubscribeResult;
 
 export type LinkAction = "confirm" | "unsubscribe";
 
-export type LinkResponse = { email: string; status: "confirmed" | "unsubscribed" };
+export type LinkResponse = LinkResult;
 
-export function subscribe(email: string, source: NewsletterSource): Promise<SubscribeResponse> {
-  return postJSON<SubscribeResponse>("/api/v1/newsletter", { email: email.trim(), source });
+// POST /api/v1/newsletter
+export function subscribe(email: string, source: NewsletterSource): Promise<SubscribeResult> {
+  const body: SubscribeInput = { email: email.trim(), source };
+  return postJSON<SubscribeResult>("/api/v1/newsletter", body);
 }
 
-export function followLink(action: LinkAction, token: string): Promise<LinkResponse> {
-  return postJSON<LinkResponse>(`/api/v1/newsletter/${action}`, { token });
+// POST /api/v1/newsletter/confirm, /api/v1/newsletter/unsubscribe
+export function followLink(action: LinkAction, token: string): Promise<LinkResult> {
+  const body: LinkInput = { token };
+  return postJSON<LinkResult>(`/api/v1/newsletter/${action}`, body);
 }

@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button-link";
 import { fieldControlClasses } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { NETWORK_MESSAGE } from "~/lib/auth-messages";
+import { paths } from "~/lib/paths";
 import { useAuth } from "../auth-provider";
 import { normalizeEmail } from "~/lib/credentials";
 import { AuthLayout, linkClasses } from "./auth-layout";
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
     setError(null);
     try {
       const { error: resetError } = await client.resetPasswordForEmail(normalizeEmail(email), {
-        redirectTo: `${window.location.origin}/portal/reset-password`,
+        redirectTo: `${window.location.origin}${paths.portal.resetPassword}`,
       });
       // Only an unreachable or failing server is reported: every other answer gets the same
       // confirmation, so the page never tells whether an address has an account.
@@ -53,7 +54,7 @@ export function ForgotPasswordPage() {
           </span>
           <h2 className="mt-4 text-xl font-bold text-slate-900">Check your email</h2>
           <p className="mt-2 text-sm text-slate-700">{RESET_LINK_SENT}</p>
-          <Link to="/portal/login" className={`${buttonClasses("primary")} mt-6 w-full`}>
+          <Link to={paths.portal.login} className={`${buttonClasses("primary")} mt-6 w-full`}>
             Back to Sign In
           </Link>
         </div>
@@ -81,7 +82,7 @@ export function ForgotPasswordPage() {
           </button>
           <p className="text-center text-sm text-slate-600">
             Remembered it?{" "}
-            <Link to="/portal/login" className={linkClasses}>
+            <Link to={paths.portal.login} className={linkClasses}>
               Back to Sign In
             </Link>
           </p>

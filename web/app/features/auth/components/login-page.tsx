@@ -8,6 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { runtimeConfig } from "~/lib/runtime-config";
 import { siteConfig } from "~/lib/site";
+import { isPortalPath, paths } from "~/lib/paths";
 import { SIGN_IN_MESSAGES } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
 import { guestPageAccess } from "../guards";
@@ -21,9 +22,9 @@ const ERROR_ID = "login-error";
 /** Where to go after signing in: the portal page the visitor was sent away from, else the dashboard. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === "string" && (from === "/portal" || from.startsWith("/portal/")) && !from.startsWith("/portal/login")
+  return typeof from === "string" && isPortalPath(from) && !from.startsWith(paths.portal.login)
     ? from
-    : "/portal";
+    : paths.portal.dashboard;
 }
 
 function AccountRequirements() {
@@ -51,7 +52,7 @@ function TroubleshootingTips() {
         <li>Use the email address you registered with; passwords are case-sensitive.</li>
         <li>Just registered? Confirm your email address first, then wait for approval.</li>
         <li>
-          Forgot your password? <Link to="/portal/forgot-password" className={linkClasses}>Reset it here</Link>.
+          Forgot your password? <Link to={paths.portal.forgotPassword} className={linkClasses}>Reset it here</Link>.
         </li>
         <li>Clear your browser&apos;s cache or try a private window if the page does not respond.</li>
         <li>
@@ -186,7 +187,7 @@ export function LoginPage() {
             <label htmlFor="login-password" className="block text-sm font-semibold text-slate-900">
               Password
             </label>
-            <Link to="/portal/forgot-password" className={`text-sm ${linkClasses}`}>
+            <Link to={paths.portal.forgotPassword} className={`text-sm ${linkClasses}`}>
               Forgot your password?
             </Link>
           </div>
@@ -224,7 +225,7 @@ export function LoginPage() {
         </button>
         <p className="text-center text-sm text-slate-600">
           Don&apos;t have an account?{" "}
-          <Link to="/portal/register" className={linkClasses}>
+          <Link to={paths.portal.register} className={linkClasses}>
             Request access
           </Link>
         </p>

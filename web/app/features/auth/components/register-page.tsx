@@ -9,6 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { FullNameMax } from "~/lib/api-types.gen";
 import { useHydrated } from "~/lib/use-hydrated";
+import { paths } from "~/lib/paths";
 import { useAuth } from "../auth-provider";
 import { MIN_PASSWORD_LENGTH } from "~/lib/credentials";
 import { guestPageAccess } from "../guards";
@@ -61,7 +62,7 @@ function RegistrationSubmitted({ email }: { email: string }) {
           </ol>
         </div>
       </div>
-      <Link to="/portal/login" className={`${buttonClasses("primary")} mt-8 w-full`}>
+      <Link to={paths.portal.login} className={`${buttonClasses("primary")} mt-8 w-full`}>
         Back to Sign In
       </Link>
     </div>
@@ -86,7 +87,7 @@ export function RegisterPage() {
 
   const access = guestPageAccess(snapshot);
   if (access === "loading") return <FullPageSpinner />;
-  if (access === "portal") return <Navigate to="/portal" replace />;
+  if (access === "portal") return <Navigate to={paths.portal.dashboard} replace />;
 
   function update<K extends keyof RegistrationInput>(field: K, value: RegistrationInput[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -284,7 +285,7 @@ export function RegisterPage() {
         </button>
         <p className="text-center text-sm text-slate-600">
           Already have an account?{" "}
-          <Link to="/portal/login" className={linkClasses}>
+          <Link to={paths.portal.login} className={linkClasses}>
             Sign in
           </Link>
         </p>

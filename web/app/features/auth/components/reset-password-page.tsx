@@ -7,6 +7,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { authErrorMessage } from "~/lib/auth-messages";
+import { paths } from "~/lib/paths";
 import { useAuth } from "../auth-provider";
 import { MIN_PASSWORD_LENGTH, passwordPairError } from "~/lib/credentials";
 import { AuthLayout } from "./auth-layout";
@@ -35,10 +36,10 @@ function InvalidLink({ detail }: { detail: string | null }) {
           send you.
         </p>
         {detail && <p className="mt-2 text-sm text-slate-600">Details: {detail}</p>}
-        <Link to="/portal/forgot-password" className={`${buttonClasses("primary")} mt-6 w-full`}>
+        <Link to={paths.portal.forgotPassword} className={`${buttonClasses("primary")} mt-6 w-full`}>
           Request a new link
         </Link>
-        <Link to="/portal/login" className="mt-3 inline-block text-sm font-semibold text-blue-700 hover:text-blue-800">
+        <Link to={paths.portal.login} className="mt-3 inline-block text-sm font-semibold text-blue-700 hover:text-blue-800">
           Back to Sign In
         </Link>
       </div>
@@ -49,7 +50,7 @@ function InvalidLink({ detail }: { detail: string | null }) {
 function Updated() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate("/portal", { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => navigate(paths.portal.dashboard, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
@@ -60,7 +61,7 @@ function Updated() {
         </span>
         <h2 className="mt-4 text-xl font-bold text-slate-900">Your password has been updated</h2>
         <p className="mt-2 text-sm text-slate-700">Taking you to the portal…</p>
-        <Link to="/portal" replace className={`${buttonClasses("primary")} mt-6 w-full`}>
+        <Link to={paths.portal.dashboard} replace className={`${buttonClasses("primary")} mt-6 w-full`}>
           Continue to the portal
         </Link>
       </div>

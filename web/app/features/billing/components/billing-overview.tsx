@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input, Select } from "~/components/ui/input";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import type { Subscription } from "~/lib/api-types.gen";
+import { SubscriptionSearchMax, type Subscription } from "~/lib/api-types.gen";
 import {
   downloadSubscriptionsCSV,
   useBillingSummary,
@@ -178,7 +178,7 @@ function Overview() {
               placeholder="Search subscriptions..."
               className="pl-9"
               value={search}
-              maxLength={200}
+              maxLength={SubscriptionSearchMax}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>

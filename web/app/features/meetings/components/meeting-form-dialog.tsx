@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select, Textarea } from "~/components/ui/input";
-import type { MeetingType } from "~/lib/api-types.gen";
+import { MeetingTitleMax, type MeetingType } from "~/lib/api-types.gen";
 import { useApiForm } from "~/lib/use-api-form";
 import { type Meeting, type MeetingInput, useMeetingOrganizations, useSaveMeeting } from "../api";
 import { MEETING_TYPES, formatAttendees, fromLocalInput, parseAttendees, toLocalInput } from "../meetings";
@@ -100,7 +100,7 @@ export function MeetingFormDialog({ meeting, onClose }: { meeting: Meeting | nul
           </FormField>
         )}
         <FormField label="Title" {...form.field("title")}>
-          {(control) => <Input {...control} value={draft.title} onChange={set("title")} maxLength={200} />}
+          {(control) => <Input {...control} value={draft.title} onChange={set("title")} maxLength={MeetingTitleMax} />}
         </FormField>
         <FormField label="Type" {...form.field("type")}>
           {(control) => (

@@ -8,6 +8,7 @@ import { Input, Select } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { useAuth } from "~/features/auth/auth-provider";
 import { ApiError } from "~/lib/api";
+import { TicketSearchMax } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
 import { isStaff } from "~/lib/roles";
 import { useCategories, useOrganizationOptions, usePeople, useTicketSummary, useTickets } from "../api";
@@ -127,7 +128,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
                 placeholder="Search tickets"
                 className="pl-9"
                 value={search}
-                maxLength={200}
+                maxLength={TicketSearchMax}
                 onChange={(e) => setSearch(e.target.value)}
               />
             </div>
