@@ -152,8 +152,7 @@ func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFil
 	if limit <= 0 || limit > 1000 {
 		limit = 500
 	}
-	q += " ORDER BY LOWER(p.full_name), p.email LIMIT ?"
-	args = append(args, limit)
+	q += " ORDER BY LOWER(p.full_name), p.email" + limitClause(limit)
 	rows, err := s.db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -324,7 +323,7 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.
 		LEFT JOIN profiles tp ON tp.id = a.target_id AND a.target_type = 'user'
 		LEFT JOIN organizations tao ON tao.id = a.target_id AND a.target_type = 'organization'
 		LEFT JOIN forum_topics tft ON tft.id = a.target_id AND a.target_type = 'forum_topic'
-		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`, limit)
+		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit))
 	if err != nil {
 		return nil, err
 	}

@@ -102,7 +102,7 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 		LEFT JOIN billing_subscriptions tsub ON a.target_type = 'subscription' AND tsub.id = a.target_id
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)`+where+`
-		ORDER BY a.created_at DESC, a.id DESC LIMIT ?`, append(args, limit)...)
+		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -270,7 +270,7 @@ func (s *AutomationStore) ListRuns(ctx context.Context, scope growthdesk.Scope, 
 		return nil, err
 	}
 	rows, err := s.db.query(ctx, `SELECT id, automation_id, started_at, finished_at, outcome, items_processed, message, created_at
-		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id LIMIT ?`, automationID, limit)
+		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id`+limitClause(limit), automationID)
 	if err != nil {
 		return nil, err
 	}

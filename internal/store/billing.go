@@ -307,7 +307,7 @@ func (s *BillingStore) ReplaceSubscription(ctx context.Context, id string, audit
 func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope, limit int) ([]*growthdesk.Invoice, error) {
 	where, args := scopeWhere(scope, "organization_id")
 	rows, err := s.db.query(ctx, `SELECT id, number, amount, currency, status, period_start, period_end, paid_at,
-		document_url, created_at FROM billing_invoices WHERE `+where+` ORDER BY created_at DESC, id DESC LIMIT ?`, append(args, limit)...)
+		document_url, created_at FROM billing_invoices WHERE `+where+` ORDER BY created_at DESC, id DESC`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}

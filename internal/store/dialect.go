@@ -142,3 +142,12 @@ func (db *DB) checkpoint(ctx context.Context) error {
 	_, err := db.writer.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	return err
 }
+
+// limitClause writes a page size into the statement as a number rather than a parameter.
+// PostgreSQL plans a prepared statement once for every parameter value after a few calls (a
+// generic plan), and a generic plan cannot know a parameterized LIMIT is small: on a large
+// table it sorts every matching row instead of walking the index for the first few. n is
+// always an int the store computed, never text from a request.
+func limitClause(n int) string {
+	return " LIMIT " + strconv.Itoa(n)
+}

@@ -56,7 +56,7 @@ func (s *LeadStore) CreateLead(ctx context.Context, in growthdesk.LeadInput, not
 // ListLeads returns the newest leads first, at most limit of them.
 func (s *LeadStore) ListLeads(ctx context.Context, limit int) ([]*growthdesk.Lead, error) {
 	rows, err := s.db.query(ctx, `SELECT id, name, email, company, phone, automation_goal, preferred_time, created_at
-		FROM leads ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+		FROM leads ORDER BY created_at DESC, id DESC`+limitClause(limit))
 	if err != nil {
 		return nil, err
 	}

@@ -75,9 +75,9 @@ func (o *MailOutbox) ClaimDue(ctx context.Context, limit int, lockFor time.Durat
 			WHERE (status = 'pending' AND next_attempt_at <= ?)
 			   OR (status = 'sending' AND locked_until <= ?)
 			ORDER BY next_attempt_at, created_at, id
-			LIMIT ?`+o.db.skipLocked()+`)
+			`+limitClause(limit)+o.db.skipLocked()+`)
 		RETURNING `+mailColumns),
-		tx.now.Add(lockFor), tx.now, tx.now, limit)
+		tx.now.Add(lockFor), tx.now, tx.now)
 	if err != nil {
 		return nil, fmt.Errorf("claim mail: %w", err)
 	}
@@ -157,7 +157,7 @@ func (o *MailOutbox) ListMail(ctx context.Context, limit int) ([]growthdesk.Outb
 		return nil, nil
 	}
 	rows, err := o.db.query(ctx, `SELECT `+mailColumns+` FROM mail_outbox
-		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+		ORDER BY created_at DESC, id DESC`+limitClause(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list mail: %w", err)
 	}

@@ -87,7 +87,7 @@ func (s *MeetingStore) ListMeetings(ctx context.Context, scope growthdesk.Scope,
 	if limit <= 0 {
 		limit = 500
 	}
-	list, err := s.query(ctx, `SELECT `+meetingColumns+meetingFrom+` WHERE `+where+` ORDER BY m.start_time, m.id LIMIT ?`, append(args, limit)...)
+	list, err := s.query(ctx, `SELECT `+meetingColumns+meetingFrom+` WHERE `+where+` ORDER BY m.start_time, m.id`+limitClause(limit), args...)
 	return list, total, err
 }
 
@@ -100,7 +100,7 @@ func (s *MeetingStore) GetMeeting(ctx context.Context, scope growthdesk.Scope, i
 // RecentMeetings returns the meetings in scope changed most recently, newest first.
 func (s *MeetingStore) RecentMeetings(ctx context.Context, scope growthdesk.Scope, limit int) ([]*growthdesk.Meeting, error) {
 	where, args := scopeWhere(scope, "m.organization_id")
-	return s.query(ctx, `SELECT `+meetingColumns+meetingFrom+` WHERE `+where+` ORDER BY m.updated_at DESC, m.id LIMIT ?`, append(args, limit)...)
+	return s.query(ctx, `SELECT `+meetingColumns+meetingFrom+` WHERE `+where+` ORDER BY m.updated_at DESC, m.id`+limitClause(limit), args...)
 }
 
 // CreateMeeting stores m with its e-mails and audit entry in one transaction.

@@ -154,7 +154,7 @@ func (s *NewsletterStore) CountSubscribers(ctx context.Context, email string) (i
 // ListSubscribers returns the newest subscribers first, at most limit of them.
 func (s *NewsletterStore) ListSubscribers(ctx context.Context, limit int) ([]*growthdesk.Subscriber, error) {
 	rows, err := s.db.query(ctx, `SELECT `+subscriberColumns+` FROM newsletter_subscribers
-		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+		ORDER BY created_at DESC, id DESC`+limitClause(limit))
 	if err != nil {
 		return nil, err
 	}

@@ -344,7 +344,7 @@ func (s *ProjectStore) RecentProjectUpdates(ctx context.Context, scope growthdes
 	}
 	where, args := scopeWhere(scope, "u.organization_id")
 	rows, err := s.db.query(ctx, `SELECT p.name, u.content, u.created_at FROM project_updates u
-		JOIN projects p ON p.id = u.project_id WHERE `+where+` ORDER BY u.created_at DESC, u.id LIMIT ?`, append(args, limit)...)
+		JOIN projects p ON p.id = u.project_id WHERE `+where+` ORDER BY u.created_at DESC, u.id`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -389,7 +389,7 @@ func (s *ReportStore) RecentReadyReports(ctx context.Context, scope growthdesk.S
 	}
 	where, args := scopeWhere(scope, "organization_id")
 	rows, err := s.db.query(ctx, `SELECT type, period, last_generated FROM reports
-		WHERE status = 'ready' AND last_generated IS NOT NULL AND `+where+` ORDER BY last_generated DESC, id LIMIT ?`, append(args, limit)...)
+		WHERE status = 'ready' AND last_generated IS NOT NULL AND `+where+` ORDER BY last_generated DESC, id`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}

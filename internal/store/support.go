@@ -211,8 +211,7 @@ func (s *SupportStore) ListTickets(ctx context.Context, q growthdesk.TicketQuery
 		where += " AND (t.created_at < ? OR (t.created_at = ? AND t.id < ?))"
 		args = append(args, *q.AfterTime, *q.AfterTime, q.AfterID)
 	}
-	args = append(args, q.Limit+1)
-	rows, err := s.db.query(ctx, ticketSelect+" WHERE "+where+" ORDER BY t.created_at DESC, t.id DESC LIMIT ?", args...)
+	rows, err := s.db.query(ctx, ticketSelect+" WHERE "+where+" ORDER BY t.created_at DESC, t.id DESC"+limitClause(q.Limit+1), args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -308,7 +307,7 @@ func (s *SupportStore) RecentAnswers(ctx context.Context, scope growthdesk.Scope
 		JOIN support_tickets t ON t.id = r.ticket_id
 		JOIN profiles a ON a.id = r.author_id
 		WHERE r.is_internal = FALSE AND a.role IN ('admin', 'employee') AND `+where+`
-		ORDER BY r.created_at DESC, r.id LIMIT ?`, append(args, limit)...)
+		ORDER BY r.created_at DESC, r.id`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}
