@@ -389,8 +389,8 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		MaxHeaderBytes:    1 << 20,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	go pruneRateLimits(ctx, log, limiter)
-	go endStaleImpersonations(ctx, log, impersonations)
+	go every(ctx, time.Hour, pruneRateLimits(log, limiter))
+	go every(ctx, time.Minute, endStaleImpersonations(log, impersonations))
 	workerDone := make(chan struct{})
 	go func() {
 		defer close(workerDone)
@@ -464,37 +464,37 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	return nil
 }
 
-// pruneRateLimits drops counters of windows long past, once an hour.
-func pruneRateLimits(ctx context.Context, log *slog.Logger, limiter *store.RateLimiter) {
-	t := time.NewTicker(time.Hour)
+// every runs job each interval until ctx ends: the server's housekeeping.
+func every(ctx context.Context, interval time.Duration, job func(context.Context)) {
+	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if n, err := limiter.Prune(ctx, time.Now().Add(-24*time.Hour)); err != nil {
-				log.Warn("prune rate limits", "err", err)
-			} else if n > 0 {
-				log.Debug("pruned rate limits", "rows", n)
-			}
+			job(ctx)
 		}
 	}
 }
 
-// endStaleImpersonations closes, once a minute, the impersonations past their hour or whose
-// session is gone, so that the audit log records their end even when nobody comes back.
-func endStaleImpersonations(ctx context.Context, log *slog.Logger, m *growthdesk.Impersonations) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := m.EndStale(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("end stale impersonations", "err", err)
-			}
+// pruneRateLimits drops counters of windows long past (run once an hour).
+func pruneRateLimits(log *slog.Logger, limiter *store.RateLimiter) func(context.Context) {
+	return func(ctx context.Context) {
+		if n, err := limiter.Prune(ctx, time.Now().Add(-24*time.Hour)); err != nil {
+			log.Warn("prune rate limits", "err", err)
+		} else if n > 0 {
+			log.Debug("pruned rate limits", "rows", n)
+		}
+	}
+}
+
+// endStaleImpersonations closes the impersonations past their hour or whose session is gone
+// (run once a minute), so that the audit log records their end even when nobody comes back.
+func endStaleImpersonations(log *slog.Logger, m *growthdesk.Impersonations) func(context.Context) {
+	return func(ctx context.Context) {
+		if err := m.EndStale(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("end stale impersonations", "err", err)
 		}
 	}
 }
