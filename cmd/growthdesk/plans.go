@@ -52,7 +52,8 @@ func plansList(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	plans, err := store.NewBillingStore(db).ListPlans(ctx, false)
+	b := &growthdesk.Billing{Store: store.NewBillingStore(db)}
+	plans, err := b.Catalogue(ctx, growthdesk.Operator("cli"))
 	if err != nil {
 		return err
 	}

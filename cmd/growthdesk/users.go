@@ -56,7 +56,8 @@ func usersList(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	list, err := store.NewAccountStore(db).ListAccounts(ctx, growthdesk.AccountFilter{Limit: 1000})
+	svc := &growthdesk.Accounts{Store: store.NewAccountStore(db)}
+	list, err := svc.ListAccounts(ctx, growthdesk.Operator("cli"), growthdesk.AccountFilter{Limit: 1000})
 	if err != nil {
 		return err
 	}

@@ -516,9 +516,21 @@ func (b *Billing) Plans(ctx context.Context, c *Caller) ([]*Plan, error) {
 	return b.Store.ListPlans(ctx, true)
 }
 
+// CanManagePlans allows administrators (and the operator's command line) to read the whole
+// catalogue and change it.
+func CanManagePlans(c *Caller) error { return RequireAdmin(c) }
+
+// Catalogue lists every plan, inactive ones too (the operator's command line).
+func (b *Billing) Catalogue(ctx context.Context, c *Caller) ([]*Plan, error) {
+	if err := CanManagePlans(c); err != nil {
+		return nil, err
+	}
+	return b.Store.ListPlans(ctx, false)
+}
+
 // SavePlan adds or changes a plan of the catalogue (the operator's command line).
 func (b *Billing) SavePlan(ctx context.Context, c *Caller, p *Plan) error {
-	if err := RequireAdmin(c); err != nil {
+	if err := CanManagePlans(c); err != nil {
 		return err
 	}
 	p.Normalize()

@@ -37,6 +37,10 @@ func TestPolicy_StaffTools(t *testing.T) {
 		{"pending accounts do not", CanSeeAnnouncements(pendingStaff), EForbidden},
 		{"owners change their credentials", NotImpersonating(admin), ""},
 		{"nobody changes them while impersonating", NotImpersonating(impersonating), EForbidden},
+		{"admins manage the plan catalogue", CanManagePlans(admin), ""},
+		{"so does the operator's command line", CanManagePlans(Operator("cli")), ""},
+		{"employees do not", CanManagePlans(employee), EForbidden},
+		{"customers do not", CanManagePlans(customer), EForbidden},
 	}
 	for _, tc := range cases {
 		if got := ErrorCode(tc.err); (tc.code == "" && tc.err != nil) || (tc.code != "" && got != tc.code) {
