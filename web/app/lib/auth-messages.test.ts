@@ -9,6 +9,8 @@ import {
   signOutErrorMessage,
   authErrorMessage,
   mfaErrorMessage,
+  registrationPageMessage,
+  REGISTER_MESSAGES,
 } from "./auth-messages";
 
 describe("signInErrorMessage", () => {
@@ -102,6 +104,15 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage({ status: 422, message: "Invalid TOTP code entered" }, "x")).toBe("Invalid TOTP code entered");
     expect(authErrorMessage({ status: 422 }, "Failed to create account")).toBe("Failed to create account");
     expect(authErrorMessage({ status: 0, message: "Failed to fetch" }, "x")).toBe(NETWORK_MESSAGE);
+  });
+});
+
+describe("registrationPageMessage", () => {
+  it("shows the server's message, and the page's own text where the provider had none", () => {
+    expect(REGISTER_MESSAGES.generic).toBe("Registration failed. Please try again.");
+    expect(registrationPageMessage(REGISTER_MESSAGES.generic)).toBe("Failed to create account");
+    expect(registrationPageMessage("Password should be at least 8 characters.")).toBe("Password should be at least 8 characters.");
+    expect(registrationPageMessage(NETWORK_MESSAGE)).toBe(NETWORK_MESSAGE);
   });
 });
 

@@ -15,9 +15,17 @@ export const SIGN_IN_MESSAGES = {
 } as const;
 
 export const REGISTER_MESSAGES = {
+  /** The auth provider's sign-up failure when the server gave no message. */
+  generic: "Registration failed. Please try again.",
+  /** The registration page's own text for that case. */
   fallback: "Failed to create account",
   noUserData: "Registration failed. No user data received.",
 } as const;
+
+/** What the registration page shows for a failed sign-up: the server's message, else its own fallback. */
+export function registrationPageMessage(providerError: string): string {
+  return providerError === REGISTER_MESSAGES.generic ? REGISTER_MESSAGES.fallback : providerError;
+}
 
 export const NETWORK_MESSAGE = "We could not reach the server. Check your connection and try again.";
 export const SIGN_OUT_FAILED = "Sign out failed";

@@ -162,7 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             emailRedirectTo: `${window.location.origin}${paths.portal.dashboard}`,
           },
         });
-        if (error) return { error: authErrorMessage(error, REGISTER_MESSAGES.fallback) };
+        if (error) return { error: authErrorMessage(error, REGISTER_MESSAGES.generic) };
         // An address that is already registered answers with a user without identities; that is
         // reported as success too, so the form never tells who has an account.
         if (!data.user) return { error: REGISTER_MESSAGES.noUserData };
@@ -170,7 +170,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (data.session) await client.signOut({ scope: "local" });
         return { error: null };
       } catch {
-        return { error: REGISTER_MESSAGES.fallback };
+        return { error: REGISTER_MESSAGES.generic };
       }
     },
     [client],

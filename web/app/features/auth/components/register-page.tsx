@@ -10,6 +10,7 @@ import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { FullNameMax } from "~/lib/api-types.gen";
 import { useHydrated } from "~/lib/use-hydrated";
 import { paths } from "~/lib/paths";
+import { registrationPageMessage } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
 import { MIN_PASSWORD_LENGTH } from "~/lib/credentials";
 import { guestPageAccess } from "../guards";
@@ -124,7 +125,7 @@ export function RegisterPage() {
     const result = await signUp({ email: values.email, password: values.password, fullName: values.fullName });
     setBusy(false);
     if (result.error) {
-      setError(result.error);
+      setError(registrationPageMessage(result.error));
       return;
     }
     setSubmittedEmail(values.email.trim().toLowerCase());
