@@ -1,7 +1,8 @@
 // Billing in Chromium with the built-in test payment provider (demo mode, offline): a customer
-// buys the plan for their organization and sees it with the card and the invoice; an admin sees
-// the overview, changes a status, exports the filtered rows and deletes a subscription; an
-// employee's calls to the overview's API are refused.
+// buys the plan for their organization and sees it with the card and the invoice; another changes
+// the card, cancels at period end and resumes; an admin sees the overview, changes a status, exports
+// the filtered rows and deletes a subscription; an employee's calls to the overview's API are
+// refused.
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -119,7 +120,7 @@ pageTest(
   },
 );
 
-pageTest("the Update Payment Method button changes the card through the test provider", async ({ page }) => {
+pageTest("the Update Payment Method button changes the card; cancel at period end asks first and resume undoes it", async ({ page }) => {
   await signInAs(page, "owner@northwind.example");
   await open(page, "/portal/billing");
   const card = page.getByRole("region", { name: "Payment Method" });
@@ -130,6 +131,31 @@ pageTest("the Update Payment Method button changes the card through the test pro
   await page.getByRole("button", { name: "Save card" }).click();
   await page.waitForURL((u) => u.pathname === "/portal/billing");
   await expectVisible(page.getByRole("region", { name: "Payment Method" }).getByLabel("Card ending in 4444"), "the new card");
+
+  // Cancel at period end asks first; keeping the subscription changes nothing.
+  const current = page.getByRole("region", { name: "Current Subscription" });
+  await expectVisible(current.getByText("Next Billing", { exact: true }), "the next billing date");
+  await current.getByRole("button", { name: "Cancel at Period End" }).click();
+  const confirm = page.getByRole("dialog", { name: "Cancel subscription?" });
+  await expectVisible(confirm, "the confirmation");
+  assert.match(normalize(await confirm.innerText()), /Your subscription stays active until [A-Z][a-z]+ \d{1,2}, \d{4} and then ends\./);
+  await confirm.getByRole("button", { name: "Keep Subscription" }).click();
+  await expectHidden(confirm, "the closed confirmation");
+  await expectVisible(current.getByText("Next Billing", { exact: true }), "still renewing");
+
+  await current.getByRole("button", { name: "Cancel at Period End" }).click();
+  await page.getByRole("dialog", { name: "Cancel subscription?" }).getByRole("button", { name: "Cancel at Period End" }).click();
+  await expectVisible(current.getByText("Ends On", { exact: true }), "the end date instead of the next billing date");
+  await expectVisible(current.getByText(/^Your subscription ends on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/), "the end notice");
+  // The server keeps it: a reload shows the same.
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByRole("region", { name: "Current Subscription" }).getByText("Ends On", { exact: true }), "the end date after a reload");
+
+  await page.getByRole("region", { name: "Current Subscription" }).getByRole("button", { name: "Resume Subscription" }).click();
+  await expectVisible(page.getByRole("region", { name: "Current Subscription" }).getByText("Next Billing", { exact: true }), "renewing again");
+  await expectHidden(page.getByRole("button", { name: "Resume Subscription" }), "the resume button");
+  await open(page, "/portal/billing");
+  await expectVisible(page.getByRole("region", { name: "Current Subscription" }).getByText("Next Billing", { exact: true }), "renewing after a reload");
 });
 
 pageTest("an admin sees the overview, changes a status, exports the filtered rows and deletes", async ({ page }) => {
