@@ -197,7 +197,7 @@ pageTest(
   },
 );
 
-pageTest("an admin adds, renames and deactivates a support category in Settings", async ({ page }) => {
+pageTest("an admin adds, renames, recolours, moves and deactivates a support category in Settings", async ({ page }) => {
   await signIn(page, { email: "admin@demo.growthdesk.io", name: "Avery Admin" });
   await open(page, "/portal/settings?tab=admin");
   const panel = page.getByRole("region", { name: "Support categories" });
@@ -211,6 +211,24 @@ pageTest("an admin adds, renames and deactivates a support category in Settings"
   await field.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
   const renamed = panel.getByLabel(`Name of ${name} help`);
   await expectVisible(renamed, "the renamed category");
+
+  // A new colour is kept by the server.
+  const row = () => panel.getByLabel(`Name of ${name} help`).locator("xpath=ancestor::li");
+  await row().getByLabel("Color").fill("#16a34a");
+  await row().getByRole("button", { name: "Save" }).click();
+  await waitUntil(async () => (await row().getByRole("button", { name: "Save" }).isDisabled()), "the colour saved");
+  // The new category comes last; moving it up puts it before the one above, after a reload too.
+  const names = async () =>
+    (await panel.getByRole("listitem").locator("input[type=text], input:not([type])").evaluateAll((els) => els.map((e) => e.value)));
+  const before = await names();
+  assert.equal(before.at(-1), `${name} help`, "a new category comes last");
+  assert.ok(await panel.getByRole("button", { name: `Move ${name} help down` }).isDisabled(), "the last cannot move down");
+  await panel.getByRole("button", { name: `Move ${name} help up` }).click();
+  const expected = [...before.slice(0, -2), `${name} help`, before.at(-2)];
+  await waitUntil(async () => JSON.stringify(await names()) === JSON.stringify(expected), "the category moved up one place");
+  await open(page, "/portal/settings?tab=admin");
+  await waitUntil(async () => JSON.stringify(await names()) === JSON.stringify(expected), "the order after a reload");
+  assert.equal(await row().getByLabel("Color").inputValue(), "#16a34a", "the colour after a reload");
 
   await open(page, "/portal/support");
   const options = async () => page.getByLabel("Category").locator("option").allInnerTexts();

@@ -15,11 +15,14 @@ function CategoryRow({
   category,
   first,
   last,
+  moving,
   onMove,
 }: {
   category: SupportCategory;
   first: boolean;
   last: boolean;
+  /** A move is being saved: no other starts until it is done. */
+  moving: boolean;
   onMove: (direction: -1 | 1) => void;
 }) {
   const [name, setName] = useState(category.name);
@@ -73,10 +76,10 @@ function CategoryRow({
           >
             {category.is_active ? "Deactivate" : "Activate"}
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move ${category.name} up`} disabled={first} onClick={() => onMove(-1)}>
+          <Button size="sm" variant="ghost" aria-label={`Move ${category.name} up`} disabled={first || moving} onClick={() => onMove(-1)}>
             <ArrowUp aria-hidden="true" className="size-4" />
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move ${category.name} down`} disabled={last} onClick={() => onMove(1)}>
+          <Button size="sm" variant="ghost" aria-label={`Move ${category.name} down`} disabled={last || moving} onClick={() => onMove(1)}>
             <ArrowDown aria-hidden="true" className="size-4" />
           </Button>
         </div>
@@ -112,9 +115,16 @@ export function SupportCategoriesPanel() {
     const aOrder = a.sort_order === b.sort_order ? b.sort_order + direction : b.sort_order;
     try {
       await update.mutateAsync({ id: a.id, sort_order: aOrder });
+    } catch (err) {
+      setMoveError(errorMessage(err, "The order could not be saved."));
+      return;
+    }
+    try {
       await update.mutateAsync({ id: b.id, sort_order: a.sort_order });
     } catch (err) {
       setMoveError(errorMessage(err, "The order could not be saved."));
+      // Put the first category back, so that a failed move leaves the order as it was.
+      await update.mutateAsync({ id: a.id, sort_order: a.sort_order }).catch(() => undefined);
     }
   }
 
@@ -132,6 +142,7 @@ export function SupportCategoriesPanel() {
               category={c}
               first={i === 0}
               last={i === categories.length - 1}
+              moving={update.isPending}
               onMove={(d) => void move(i, d)}
             />
           ))}
