@@ -1020,6 +1020,11 @@ func (b *Billing) testPayments() (TestPayments, error) {
 // PayTestCheckout pays an open test checkout with card: the provider's events are applied
 // like webhooks, and the answer is where to send the browser (the success URL with the
 // session id).
+//
+// The claim (open → complete) and the events are separate writes, so the server may stop
+// between them: a session left complete but unpaid is paid by the next Pay, which applies
+// the same events (their ids come from the session) and so skips those already applied. Two
+// clicks at once pay once the same way, and both are answered only once the payment is in.
 func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card PaymentMethod) (string, error) {
 	t, err := b.testPayments()
 	if err != nil {
@@ -1030,24 +1035,29 @@ func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card Paym
 		return "", err
 	}
 	if s.Status == CheckoutOpen {
-		events, err := t.CheckoutEvents(s, card)
-		if err != nil {
-			return "", err
-		}
 		claimed, err := b.Store.ClaimCheckoutSession(ctx, s.ID)
 		if err != nil {
 			return "", err
 		}
-		if !claimed {
-			events = nil // another request paid or canceled it in the meantime
+		if claimed {
+			s.Status = CheckoutComplete
+		} else if s, err = b.Store.GetCheckoutSession(ctx, Scope{}, s.ID, true); err != nil {
+			return "", err // paid or cancelled in the meantime: answer as its new state says
+		}
+	}
+	switch {
+	case s.Status == CheckoutExpired:
+		return s.CancelURL, nil
+	case s.Status == CheckoutComplete && !s.Paid:
+		events, err := t.CheckoutEvents(s, card)
+		if err != nil {
+			return "", err
 		}
 		for _, ev := range events {
 			if _, err := b.ApplyEvent(ctx, ev); err != nil {
 				return "", err
 			}
 		}
-	} else if s.Status == CheckoutExpired {
-		return s.CancelURL, nil
 	}
 	return withQueryParam(s.SuccessURL, "session_id", s.ID), nil
 }
