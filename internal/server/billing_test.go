@@ -594,6 +594,40 @@ func TestBilling_APaymentCutShortIsFinishedByTheNextPay(t *testing.T) {
 	})
 }
 
+// TestBilling_APaymentOutlivesItsRequest: a buyer whose browser goes away (the request's
+// context ends) once the checkout is claimed still gets the payment applied; the reliability
+// load found sessions left complete and unpaid by requests cancelled mid-way.
+func TestBilling_APaymentOutlivesItsRequest(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		session, key := checkoutSession(t, env, "customer", "price_chatbot_setup_monthly")
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		provider := &payments.TestProvider{SiteURL: testSiteURL, Secret: []byte("test-portal-secret")}
+		billing := &growthdesk.Billing{Store: cancelOnClaim{store.NewBillingStore(db), cancel}, SiteURL: testSiteURL, Provider: provider}
+		if _, err := billing.PayTestCheckout(ctx, session, key, payments.TestCards[0]); err != nil {
+			t.Fatalf("pay: %v", err)
+		}
+		got := decode[growthdesk.CheckoutSession](t, env.as(t, "customer", "GET", "/api/v1/billing/checkout-sessions/"+session, "").body)
+		if !got.Paid || got.Status != growthdesk.CheckoutComplete {
+			t.Fatalf("the session is %s, paid %v", got.Status, got.Paid)
+		}
+	})
+}
+
+// cancelOnClaim ends the request's context right after the claim of a checkout.
+type cancelOnClaim struct {
+	growthdesk.BillingStore
+	cancel context.CancelFunc
+}
+
+func (c cancelOnClaim) ClaimCheckoutSession(ctx context.Context, id string) (bool, error) {
+	ok, err := c.BillingStore.ClaimCheckoutSession(ctx, id)
+	c.cancel()
+	return ok, err
+}
+
 // checkoutSession starts a checkout of priceID as role and returns the test provider's
 // session id and the key its link carries.
 func checkoutSession(t *testing.T, env *portalEnv, role, priceID string) (session, key string) {
