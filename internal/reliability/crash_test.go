@@ -4,6 +4,8 @@ package reliability
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -64,55 +66,96 @@ func TestKill9(t *testing.T) {
 	})
 }
 
-// TestSIGTERM sends SIGTERM in the middle of the write load: every request sent before the
-// signal gets its answer (no reset, no closed connection), the server exits cleanly, and
-// every acknowledged write is in the database.
+// TestSIGTERM sends SIGTERM in the middle of the write load, first to a server that stops
+// at once, then to one started with --shutdown-drain: every request sent before the signal
+// gets its answer (no reset, no closed connection); with the drain, /readyz says 503 at
+// once and every request sent while draining is answered. The
+// server exits cleanly each time and every acknowledged write is in the database.
 func TestSIGTERM(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, db *database) {
 		began := time.Now()
 		srv := startServer(t, db)
 		fx := newFixture(t, srv, defaultWorkers)
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		done := make(chan *writeLog, 1)
-		go func() {
-			done <- runLoad(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}, stopOnRefused: true})
-		}()
-		time.Sleep(defaultLoadFor / 2)
-		signalled := time.Now()
-		srv.sigterm()
-		exitErr := srv.wait(30 * time.Second)
-		exited := time.Now()
-		cancel()
-		l := <-done
-		t.Logf("SIGTERM after %s of load; exited %s later (%v): %s", signalled.Sub(l.started).Round(time.Millisecond),
-			exited.Sub(signalled).Round(time.Millisecond), exitErr, l.summary())
-		if exitErr != nil {
-			t.Errorf("the server did not exit cleanly: %v", exitErr)
-		}
-		if !strings.Contains(srv.log(), "stopped") {
-			t.Error(`the server's log does not end with "stopped"`)
-		}
-		// Requests sent before the signal must have been answered.
-		cut := 0
-		for _, f := range l.failed() {
-			if f.sent.Before(signalled) && f.status == 0 {
-				cut++
-				if cut <= 10 {
-					t.Errorf("a %s sent %s before SIGTERM got no answer: %v", f.kind, signalled.Sub(f.sent).Round(time.Microsecond), f.err)
-				}
-			} else if f.status >= 500 {
-				t.Errorf("a %s answered %d: %v", f.kind, f.status, f.err)
-			}
-		}
-		t.Logf("requests sent before SIGTERM without an answer: %d", cut)
-		acks := l.acked(time.Time{})
+		var acks []ack
+		acks = append(acks, sigtermRound(t, srv, fx, 0)...)
+		const drain = 2 * time.Second
+		srv = startServerAt(t, db, srv.addr, "--shutdown-drain", drain.String())
+		acks = append(acks, sigtermRound(t, srv, fx, drain)...)
 		if len(acks) == 0 {
 			t.Fatal("the load wrote nothing")
 		}
-		reportWrites(t, db, "after SIGTERM", acks)
+		reportWrites(t, db, "after two SIGTERMs", acks)
 		checkIntegrity(t, db)
-		srv.restart(t)
+		startServerAt(t, db, srv.addr)
 		t.Logf("SIGTERM on %s: restarted fine, %s", db.engine, time.Since(began).Round(time.Second))
 	})
+}
+
+// sigtermRound runs the load on srv, sends SIGTERM halfway, checks how the server stopped
+// and returns the acknowledged writes.
+func sigtermRound(t *testing.T, srv *server, fx *fixture, drain time.Duration) []ack {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan *writeLog, 1)
+	go func() {
+		done <- runLoad(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}, stopOnRefused: true})
+	}()
+	time.Sleep(defaultLoadFor / 2)
+	signalled := time.Now()
+	srv.sigterm()
+	if drain > 0 {
+		// A load balancer's health check: the instance is out at once.
+		time.Sleep(drain / 4)
+		res, err := http.Get(srv.base + "/readyz")
+		if err != nil {
+			t.Errorf("/readyz while draining: %v", err)
+		} else {
+			res.Body.Close()
+			if res.StatusCode != http.StatusServiceUnavailable {
+				t.Errorf("/readyz while draining: %d, want 503", res.StatusCode)
+			}
+		}
+	}
+	exitErr := srv.wait(30 * time.Second)
+	exited := time.Now()
+	cancel()
+	l := <-done
+	what := "SIGTERM"
+	if drain > 0 {
+		what += fmt.Sprintf(" with --shutdown-drain %s", drain)
+	}
+	t.Logf("%s after %s of load; exited %s later (%v): %s", what, signalled.Sub(l.started).Round(time.Millisecond),
+		exited.Sub(signalled).Round(time.Millisecond), exitErr, l.summary())
+	if exitErr != nil {
+		t.Errorf("the server did not exit cleanly: %v", exitErr)
+	}
+	if !strings.Contains(srv.log(), "msg=stopped") {
+		t.Error(`the server's log does not end with "stopped"`)
+	}
+	if drain > 0 && exited.Sub(signalled) < drain {
+		t.Errorf("the server stopped %s after SIGTERM, before its drain of %s", exited.Sub(signalled), drain)
+	}
+	// Requests sent before the signal must have been answered; with a drain, also those sent
+	// while it lasts, but for its last 200 ms: a connection still in the listener's queue when
+	// the listener closes is reset, whatever the server does, and no load balancer that
+	// heeded /readyz sends one then.
+	answeredUntil := signalled
+	if drain > 0 {
+		answeredUntil = signalled.Add(drain - 200*time.Millisecond)
+	}
+	cut := 0
+	for _, f := range l.failed() {
+		switch {
+		case f.status == 0 && f.sent.Before(answeredUntil):
+			cut++
+			if cut <= 10 {
+				t.Errorf("a %s sent %s before the shutdown got no answer: %v", f.kind, answeredUntil.Sub(f.sent).Round(time.Microsecond), f.err)
+			}
+		case f.status >= 500:
+			t.Errorf("a %s answered %d: %v", f.kind, f.status, f.err)
+		}
+	}
+	t.Logf("%s: requests sent before the shutdown without an answer: %d", what, cut)
+	return l.acked(time.Time{})
 }
