@@ -120,18 +120,18 @@ func (p *TestProvider) CheckoutEvents(s *growthdesk.CheckoutSession, card growth
 		"mode": s.Mode, "status": "complete", "payment_status": "paid", "amount_total": s.Amount, "currency": s.Currency}
 	if s.Mode != growthdesk.PlanModeSubscription {
 		// A one-time purchase comes with its invoice, as Stripe's does with invoice creation on.
-		invID := sessionDerivedID("in_test_", s.ID, "invoice")
+		invID := p.sessionDerivedID("in_test_", s.ID, "invoice")
 		sessionObj["invoice"] = map[string]any{"id": invID, "object": "invoice", "customer": s.CustomerID,
 			"number": strings.ToUpper(invID[8:16]) + "-0001", "amount_due": s.Amount, "amount_paid": s.Amount, "currency": s.Currency,
 			"status": "paid", "hosted_invoice_url": p.SiteURL + "/functions/v1/test-invoices/" + invID}
-		ev, err := p.event(sessionDerivedID("evt_test_", s.ID, "checkout.session.completed"), "checkout.session.completed", now, sessionObj)
+		ev, err := p.event(p.sessionDerivedID("evt_test_", s.ID, "checkout.session.completed"), "checkout.session.completed", now, sessionObj)
 		return []*growthdesk.BillingEvent{ev}, err
 	}
-	subID := sessionDerivedID("sub_test_", s.ID, "subscription")
+	subID := p.sessionDerivedID("sub_test_", s.ID, "subscription")
 	sessionObj["subscription"] = subID
 	end := addInterval(now, s.Interval)
 	sub := subscriptionObject(subID, s.CustomerID, "active", s.PriceID, s.Amount, s.Currency, s.Interval, now, end, false, card)
-	invID := sessionDerivedID("in_test_", s.ID, "invoice")
+	invID := p.sessionDerivedID("in_test_", s.ID, "invoice")
 	invoice := map[string]any{"id": invID, "object": "invoice", "customer": s.CustomerID, "number": strings.ToUpper(invID[8:16]) + "-0001",
 		"amount_due": s.Amount, "amount_paid": s.Amount, "currency": s.Currency, "status": "paid",
 		"hosted_invoice_url": p.SiteURL + "/functions/v1/test-invoices/" + invID,
@@ -144,7 +144,7 @@ func (p *TestProvider) CheckoutEvents(s *growthdesk.CheckoutSession, card growth
 		typ string
 		obj map[string]any
 	}{{"customer.subscription.created", sub}, {"invoice.paid", invoice}, {"checkout.session.completed", sessionObj}} {
-		ev, err := p.event(sessionDerivedID("evt_test_", s.ID, e.typ), e.typ, now, e.obj)
+		ev, err := p.event(p.sessionDerivedID("evt_test_", s.ID, e.typ), e.typ, now, e.obj)
 		if err != nil {
 			return nil, err
 		}
@@ -189,10 +189,11 @@ func subscriptionObject(id, customer, status, priceID string, amount int64, curr
 
 // sessionDerivedID is the id of one of the objects of paying checkout session sessionID (what:
 // its subscription, its invoice, an event type): prefix and 24 hex digits, like the random
-// ids of the test provider's other objects, always the same for the same session.
-func sessionDerivedID(prefix, sessionID, what string) string {
-	sum := sha256.Sum256([]byte("test-provider/" + sessionID + "/" + what))
-	return prefix + hex.EncodeToString(sum[:12])
+// ids of the test provider's other objects, always the same for the same session. It is an
+// HMAC with the provider's secret, not a plain hash: an invoice's id opens its document page,
+// so knowing the session id (which the audit log shows staff) must not tell it.
+func (p *TestProvider) sessionDerivedID(prefix, sessionID, what string) string {
+	return prefix + p.sign("test-object", sessionID+"/"+what)[:24]
 }
 
 func (p *TestProvider) event(id, typ string, now time.Time, obj map[string]any) (*growthdesk.BillingEvent, error) {
