@@ -897,7 +897,9 @@ func checkoutSessionID(raw string) string {
 // presenceQuery is, per kind, a query that counts the row of an acknowledged write by its id
 // and marker (and parent).
 var presenceQuery = map[kind]string{
-	kindSignup:   `SELECT COUNT(*) FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = ? AND u.email = ?`,
+	// A sign-up: the user, its profile and its confirmation e-mail, written in one transaction.
+	kindSignup: `SELECT COUNT(*) FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = ? AND u.email = ?
+		AND EXISTS (SELECT 1 FROM mail_outbox m WHERE m.to_address = u.email)`,
 	kindLead:     `SELECT COUNT(*) FROM leads WHERE id = ? AND email = ? || '@lead.reliability.test'`,
 	kindTicket:   `SELECT COUNT(*) FROM support_tickets WHERE id = ? AND title = 'Ticket ' || ?`,
 	kindResponse: `SELECT COUNT(*) FROM support_responses WHERE id = ? AND content = 'Response ' || ? AND ticket_id = ?`,
