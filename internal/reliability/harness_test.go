@@ -1130,8 +1130,9 @@ var consistencyRules = []struct{ name, query string }{
 		 WHERE COALESCE(c.n, 0) <> COALESCE(t.n, 0)`},
 	{"every ticket's kept response count matches its responses",
 		`SELECT COUNT(*) FROM support_tickets t WHERE t.response_count <> (SELECT COUNT(*) FROM support_responses r WHERE r.ticket_id = t.id)`},
-	// Paying claims the session, then applies its events: a crash in between leaves it
-	// complete and unpaid until the buyer clicks Pay again (finishPayments does).
+	// A session becomes complete with the payment's last event, which marks it paid: a crash
+	// or a backup's snapshot between two events of a payment finds it open, never complete
+	// and unpaid (both were found before that was so, see docs/reliability.md).
 	{"every complete checkout session is paid",
 		`SELECT COUNT(*) FROM billing_checkout_sessions WHERE status = 'complete' AND paid = FALSE`},
 }
