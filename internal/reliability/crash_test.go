@@ -140,13 +140,24 @@ func sigtermRound(t *testing.T, srv *server, fx *fixture, drain time.Duration) [
 	// while it lasts, but for its last 200 ms: a connection still in the listener's queue when
 	// the listener closes is reset, whatever the server does, and no load balancer that
 	// heeded /readyz sends one then.
+	//
+	// Without a drain, one exception: the shutdown closes the idle kept-alive connections, and
+	// a request written to one just before may be closed unread (HTTP/1.1's keep-alive race;
+	// the server cannot tell it from a connection no request will come on). Such a request
+	// must have written nothing, so that the client may send it again, as browsers do when a
+	// reused connection closes before any answer; with a drain no connection is kept alive to
+	// the end, and there must be none.
 	answeredUntil := signalled
 	if drain > 0 {
 		answeredUntil = signalled.Add(drain - 200*time.Millisecond)
 	}
-	cut := 0
+	cut, unread := 0, 0
 	for _, f := range l.failed() {
 		switch {
+		case f.status == 0 && f.sent.Before(answeredUntil) && drain == 0 && !written(t, srv.db, f):
+			unread++
+			t.Logf("a %s sent %s before the signal found its kept-alive connection closed unread (%v); nothing of it was written",
+				f.kind, answeredUntil.Sub(f.sent).Round(time.Microsecond), f.err)
 		case f.status == 0 && f.sent.Before(answeredUntil):
 			cut++
 			if cut <= 10 {
@@ -156,6 +167,13 @@ func sigtermRound(t *testing.T, srv *server, fx *fixture, drain time.Duration) [
 			t.Errorf("a %s answered %d: %v", f.kind, f.status, f.err)
 		}
 	}
-	t.Logf("%s: requests sent before the shutdown without an answer: %d", what, cut)
+	inFlight := 0
+	for _, a := range l.acked(time.Time{}) {
+		if a.sent.Before(signalled) && a.at.After(signalled) {
+			inFlight++
+		}
+	}
+	t.Logf("%s: %d requests in flight at the signal were answered and acknowledged; requests sent before the shutdown without an answer: %d (and %d closed unread on a kept-alive connection, nothing written)",
+		what, inFlight, cut, unread)
 	return l.acked(time.Time{})
 }

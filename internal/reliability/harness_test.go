@@ -584,7 +584,10 @@ type ack struct {
 
 // failure is a write that got no acknowledgement.
 type failure struct {
-	kind   kind
+	kind kind
+	// marker is the unique value the write carried (for a payment: the session id), so that
+	// processed can tell whether the server wrote it anyway.
+	marker string
 	sent   time.Time
 	status int   // 0: no answer at all
 	err    error // transport error, or the answer's text
@@ -782,11 +785,12 @@ func (w *worker) write(ctx context.Context, k kind) (refused bool) {
 		a = w.api.do(ctx, "POST", "/api/v1/tickets/"+parent+"/responses", map[string]string{"content": "Response " + marker})
 	case kindCheckout:
 		want = http.StatusOK
+		// The marker rides in the success URL, which the session keeps.
 		a = w.api.do(ctx, "POST", "/functions/v1/stripe-checkout", map[string]string{
-			"price_id": oncePriceID, "mode": "payment", "success_url": "/portal/billing?success=true", "cancel_url": "/portal/billing?canceled=true"})
+			"price_id": oncePriceID, "mode": "payment", "success_url": "/portal/billing?success=true&m=" + marker, "cancel_url": "/portal/billing?canceled=true"})
 	}
 	if a.err != nil || a.status != want {
-		f := failure{kind: k, sent: sent, status: a.status, err: a.err}
+		f := failure{kind: k, marker: marker, sent: sent, status: a.status, err: a.err}
 		if a.err == nil {
 			f.err = errors.New(a.String())
 		}
@@ -839,7 +843,7 @@ func (w *worker) pay(ctx context.Context, checkoutURL, id string) (refused bool)
 	payer := &apiClient{http: w.api.http, base: w.api.base} // the buyer's browser: no bearer token
 	a := payer.do(ctx, "POST", u.Path+"/pay", url.Values{"key": {u.Query().Get("key")}, "card": {"4242"}})
 	if a.err != nil || a.status != http.StatusSeeOther || !strings.Contains(a.header.Get("Location"), "session_id="+id) {
-		f := failure{kind: kindPayment, sent: sent, status: a.status, err: a.err, payURL: checkoutURL}
+		f := failure{kind: kindPayment, marker: id, sent: sent, status: a.status, err: a.err, payURL: checkoutURL}
 		if a.err == nil {
 			f.err = fmt.Errorf("%s (Location %q)", a, a.header.Get("Location"))
 		}
@@ -906,6 +910,29 @@ var presenceQuery = map[kind]string{
 	kindCheckout: `SELECT COUNT(*) FROM billing_checkout_sessions WHERE id = ? AND id = ?`,
 	// A paid one-time checkout: the session complete and paid, its event applied.
 	kindPayment: `SELECT COUNT(*) FROM billing_checkout_sessions WHERE id = ? AND id = ? AND status = 'complete' AND paid = TRUE`,
+}
+
+// writtenQuery is, per kind, a query that counts the rows a write left by its marker, found
+// whether or not it was acknowledged.
+var writtenQuery = map[kind]string{
+	kindSignup:   `SELECT COUNT(*) FROM users WHERE email = ?`,
+	kindLead:     `SELECT COUNT(*) FROM leads WHERE email = ? || '@lead.reliability.test'`,
+	kindTicket:   `SELECT COUNT(*) FROM support_tickets WHERE title = 'Ticket ' || ?`,
+	kindResponse: `SELECT COUNT(*) FROM support_responses WHERE content = 'Response ' || ?`,
+	kindCheckout: `SELECT COUNT(*) FROM billing_checkout_sessions WHERE success_url LIKE '%m=' || ?`,
+	kindPayment:  `SELECT COUNT(*) FROM billing_checkout_sessions WHERE id = ? AND paid = TRUE`,
+}
+
+// written reports whether the server wrote a write that got no acknowledgement.
+func written(t testing.TB, db *database, f failure) bool {
+	t.Helper()
+	conn := db.open(t)
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRow(db.rebind(writtenQuery[f.kind]), f.marker).Scan(&n); err != nil {
+		t.Fatalf("look up the %s %s: %v", f.kind, f.marker, err)
+	}
+	return n > 0
 }
 
 // verifyWrites looks up every acknowledged write in the database itself and returns those
