@@ -18,7 +18,7 @@ WEB_SRC := $(shell find web/app web/public web/vite content -type f 2>/dev/null)
 # content/, the web build).
 GO_SRC := $(shell find cmd internal content -type f 2>/dev/null) go.mod go.sum web/embed.go
 
-.PHONY: build run web generate lint test test-go fuzz fuzz-smoke test-web test-e2e bench lighthouse clean FORCE
+.PHONY: build run web generate lint test test-go fuzz fuzz-smoke test-web test-e2e bench lighthouse reliability clean FORCE
 
 # npm ci only when package-lock.json changed since the last install.
 $(WEB_STAMP): web/package-lock.json web/package.json
@@ -90,6 +90,15 @@ lighthouse: $(LIGHTHOUSE_STAMP)
 
 bench: build lighthouse
 	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags bench -count=1 -run 'TestBenchmarkReport|TestStaticVersusNginx|TestStartAndMemory|TestLighthouse|TestTicketListBenchmark|TestRefreshGrantBenchmark' -timeout 60m -v ./internal/bench/
+
+# Crashes, shutdowns, backups and a soak under a mixed write load, on SQLite and on PostgreSQL,
+# against the real binary (docs/reliability.md); not part of `make test`. SOAK is how long the
+# soak runs; RUN, a -run pattern for some of the scenarios only.
+SOAK ?= 10m
+RUN ?=
+
+reliability: build
+	GROWTHDESK_BIN=$(CURDIR)/$(BIN) go test -tags reliability -count=1 -v -timeout 60m $(if $(RUN),-run '$(RUN)') ./internal/reliability/ -args -soak=$(SOAK)
 
 clean:
 	rm -rf bin web/build web/.react-router

@@ -31,7 +31,10 @@ type serveConfig struct {
 	JWTExpiry         time.Duration
 	RefreshReuse      time.Duration
 	SessionMaxAge     time.Duration
-	SigningKeysFile   string
+	// ShutdownDrain is how long the server keeps serving after SIGTERM with /readyz
+	// answering 503, so that a load balancer stops sending before it stops.
+	ShutdownDrain   time.Duration
+	SigningKeysFile string
 	// StripeSecretKey and StripeWebhookSecret connect billing to Stripe; without them (and
 	// always in demo mode) the built-in test provider takes payments offline.
 	StripeSecretKey     string
@@ -209,6 +212,7 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.duration(&c.JWTExpiry, "jwt-expiry", time.Hour, "lifetime of access tokens")
 	e.duration(&c.RefreshReuse, "refresh-token-reuse-interval", 10*time.Second, "how long a used refresh token may be presented again (concurrent tabs)")
 	e.duration(&c.SessionMaxAge, "session-max-age", 30*24*time.Hour, "sign-ins end this long after they started, however often refreshed (0: never)")
+	e.duration(&c.ShutdownDrain, "shutdown-drain", 0, "on SIGTERM or SIGINT, keep serving this long with /readyz answering 503 and connections closed after each answer, so that a load balancer stops sending before the server stops (e.g. 10s behind one); 0: stop at once, still finishing the requests in flight")
 	e.str(&c.SigningKeysFile, "signing-keys-file", "", "JSON array of private JWKs (one with key_ops [\"sign\"]); empty: an ES256 key is generated and kept in the database")
 	e.str(&c.MetricsAddr, "metrics-addr", "", "private address for Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: off")
 	e.str(&c.SMTPURL, "smtp-url", "", "smtp://user:pass@host:port or smtps://…; empty keeps e-mails for staff to read and logs them")
@@ -381,6 +385,9 @@ func (c serveConfig) validate() []string {
 	}
 	if c.SessionMaxAge != 0 && (c.SessionMaxAge < time.Hour || c.SessionMaxAge > 365*24*time.Hour) {
 		p = append(p, "--session-max-age must be 0 (no limit) or between 1h and 8760h")
+	}
+	if c.ShutdownDrain < 0 || c.ShutdownDrain > 5*time.Minute {
+		p = append(p, "--shutdown-drain must be between 0s and 5m")
 	}
 	if c.RefreshReuse < 0 || c.RefreshReuse > time.Minute {
 		p = append(p, "--refresh-token-reuse-interval must be between 0s and 1m")

@@ -27,8 +27,16 @@ var demoAccounts = []demoAccount{
 }
 
 // seedDemo creates the demo organizations and accounts that do not exist yet, so a demo
-// install can be explored with every role. Running it again changes nothing.
+// install can be explored with every role. Running it again changes nothing, and neither
+// does running it on two servers at once: each seed looks for what exists and adds the
+// rest, so they take turns (an advisory lock on PostgreSQL), and the second finds it done.
 func seedDemo(ctx context.Context, db *store.DB, authSvc *auth.Service, log *slog.Logger) error {
+	return db.Exclusive(ctx, store.JobSeedDemo, func(ctx context.Context) error {
+		return seedDemoData(ctx, db, authSvc, log)
+	})
+}
+
+func seedDemoData(ctx context.Context, db *store.DB, authSvc *auth.Service, log *slog.Logger) error {
 	accounts := store.NewAccountStore(db)
 	orgs, err := accounts.ListOrganizations(ctx)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -284,7 +285,11 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	// The demo data is seeded while the server already answers (hashing the demo passwords
 	// takes most of it); /readyz says ready once it is there.
 	demoSeeded := make(chan struct{})
+	var draining atomic.Bool // set on SIGTERM while --shutdown-drain lasts
 	pending := func() string {
+		if draining.Load() {
+			return "shutting down"
+		}
 		select {
 		case <-demoSeeded:
 			return ""
@@ -380,7 +385,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           handler,
+		Handler:           closeWhileDraining(handler, &draining),
 		ConnContext:       server.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -447,6 +452,11 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
+	if cfg.ShutdownDrain > 0 {
+		draining.Store(true)
+		log.Info("draining: /readyz answers 503, requests are still served", "drain", cfg.ShutdownDrain)
+		time.Sleep(cfg.ShutdownDrain)
+	}
 	log.Info("shutting down; waiting for requests in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
@@ -462,6 +472,18 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	_ = accessOut.Flush()
 	log.Info("stopped")
 	return nil
+}
+
+// closeWhileDraining answers with "Connection: close" while draining, so that clients leave
+// their kept-alive connections after a complete answer (and a load balancer sends their next
+// request elsewhere) instead of finding them closed by the shutdown.
+func closeWhileDraining(h http.Handler, draining *atomic.Bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // every runs job each interval until ctx ends: the server's housekeeping.

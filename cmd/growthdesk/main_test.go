@@ -48,11 +48,12 @@ func TestServeConfig_ListsEveryProblem(t *testing.T) {
 		"--contact-embed-url", "http://forms.example.com/x.js",
 		"--log-level", "loud",
 		"--log-format", "xml",
+		"--shutdown-drain", "-1s",
 	}, env(map[string]string{"GROWTHDESK_DEMO": "perhaps"}), io.Discard)
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"GROWTHDESK_DEMO", "--addr", "--site-url", "--database-url", "--contact-embed-url", "--log-level", "--log-format"} {
+	for _, want := range []string{"GROWTHDESK_DEMO", "--addr", "--site-url", "--database-url", "--contact-embed-url", "--log-level", "--log-format", "--shutdown-drain"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not mention %s:\n%v", want, err)
 		}
@@ -183,6 +184,72 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, logs.String())
 		}
+	}
+}
+
+// TestRun_ShutdownDrainKeepsServingWhileNotReady: with --shutdown-drain, a stopped server
+// keeps answering for that long, /readyz says 503 so that a load balancer takes it out, and
+// answers close their connection; then it shuts down as without.
+func TestRun_ShutdownDrainKeepsServingWhileNotReady(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	logs := &syncBuffer{}
+	done := make(chan error, 1)
+	const drain = 1500 * time.Millisecond
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--data-dir", t.TempDir(), "--site-url", "http://" + addr,
+			"--shutdown-drain", drain.String()}, env(nil), logs, io.Discard)
+	}()
+	base := "http://" + addr
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if res, err := http.Get(base + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not ready:\n%s", logs.String())
+		}
+	}
+	stopped := time.Now()
+	cancel()
+	for deadline := time.Now().Add(drain / 2); !strings.Contains(logs.String(), "draining: /readyz answers 503"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no drain:\n%s", logs.String())
+		}
+	}
+	res, err := http.Get(base + "/readyz")
+	if err != nil {
+		t.Fatalf("readyz while draining: %v", err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 503 || !strings.Contains(string(body), "shutting down") {
+		t.Errorf("readyz while draining: %d %s", res.StatusCode, body)
+	}
+	res, err = http.Get(base + "/")
+	if err != nil {
+		t.Fatalf("home page while draining: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || !res.Close {
+		t.Errorf("home page while draining: %d, Connection: close %v", res.StatusCode, res.Close)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run returned %v", err)
+		}
+		if took := time.Since(stopped); took < drain {
+			t.Errorf("stopped %s after the signal, before the drain of %s", took, drain)
+		}
+	case <-time.After(25 * time.Second):
+		t.Fatal("server did not stop")
+	}
+	if !strings.Contains(logs.String(), "msg=stopped") {
+		t.Errorf("no stop in the log:\n%s", logs.String())
 	}
 }
 

@@ -424,9 +424,6 @@ type BillingStore interface {
 	// ReplaceSubscription marks a subscription cancelled (and ended at the provider), with its
 	// audit entry; false when it was cancelled already.
 	ReplaceSubscription(ctx context.Context, id string, audit AuditEntry) (bool, error)
-	// ClaimCheckoutSession marks an open session complete; false when it was not open (paid
-	// or canceled already, e.g. by a second click on Pay).
-	ClaimCheckoutSession(ctx context.Context, id string) (bool, error)
 	// CurrentSubscription is the organization's newest subscription (nil when none).
 	CurrentSubscription(ctx context.Context, scope Scope) (*Subscription, error)
 	ListInvoices(ctx context.Context, scope Scope, limit int) ([]*Invoice, error)
@@ -1032,6 +1029,13 @@ func (b *Billing) testPayments() (TestPayments, error) {
 // PayTestCheckout pays an open test checkout with card: the provider's events are applied
 // like webhooks, and the answer is where to send the browser (the success URL with the
 // session id).
+//
+// The events are applied one by one, each in a transaction of its own, and the session
+// becomes complete and paid with the last one (checkout.session.completed), so that no
+// moment, whether a crash or a backup's snapshot catches it, shows a complete session that
+// is not paid. A payment cut short leaves the session open; the next Pay applies the same
+// events (their ids come from the session), of which the event log skips those already
+// applied. Two clicks at once pay once the same way, each answered once the payment is in.
 func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card PaymentMethod) (string, error) {
 	t, err := b.testPayments()
 	if err != nil {
@@ -1041,25 +1045,22 @@ func (b *Billing) PayTestCheckout(ctx context.Context, id, key string, card Paym
 	if err != nil {
 		return "", err
 	}
-	if s.Status == CheckoutOpen {
+	switch {
+	case s.Status == CheckoutExpired:
+		return s.CancelURL, nil
+	case !s.Paid:
 		events, err := t.CheckoutEvents(s, card)
 		if err != nil {
 			return "", err
 		}
-		claimed, err := b.Store.ClaimCheckoutSession(ctx, s.ID)
-		if err != nil {
-			return "", err
-		}
-		if !claimed {
-			events = nil // another request paid or canceled it in the meantime
-		}
+		// Once begun, the payment is finished even when the buyer's browser goes away (the
+		// request's context ends).
+		ctx = context.WithoutCancel(ctx)
 		for _, ev := range events {
 			if _, err := b.ApplyEvent(ctx, ev); err != nil {
 				return "", err
 			}
 		}
-	} else if s.Status == CheckoutExpired {
-		return s.CancelURL, nil
 	}
 	return withQueryParam(s.SuccessURL, "session_id", s.ID), nil
 }

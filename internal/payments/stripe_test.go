@@ -139,3 +139,44 @@ func TestTestProvider_PortalLinksAreSignedAndExpire(t *testing.T) {
 		t.Fatal("an expired link was accepted")
 	}
 }
+
+// TestTestProvider_CheckoutEventsAreTheSameForASession: paying a session again yields the same
+// events, subscription and invoice (so that they are applied once), and their ids depend on
+// the provider's secret, since an invoice's id opens its page.
+func TestTestProvider_CheckoutEventsAreTheSameForASession(t *testing.T) {
+	p := &payments.TestProvider{SiteURL: "https://example.com", Secret: []byte("one secret")}
+	other := &payments.TestProvider{SiteURL: "https://example.com", Secret: []byte("another secret")}
+	for _, mode := range []string{growthdesk.PlanModeSubscription, growthdesk.PlanModePayment} {
+		s := &growthdesk.CheckoutSession{ID: "cs_test_abc", CustomerID: "cus_test_1", OrganizationID: "org", Mode: mode,
+			PriceID: "price_x", Amount: 100, Currency: "usd", Interval: "month"}
+		ids := func(p *payments.TestProvider) []string {
+			evs, err := p.CheckoutEvents(s, payments.TestCards[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, ev := range evs {
+				out = append(out, ev.ID)
+				if ev.Invoice != nil {
+					out = append(out, ev.Invoice.ID)
+				}
+				if ev.Subscription != nil {
+					out = append(out, ev.Subscription.ID)
+				}
+				if ev.Checkout != nil {
+					out = append(out, ev.Checkout.InvoiceID, ev.Checkout.SubscriptionID)
+				}
+			}
+			return out
+		}
+		first, again, elsewhere := ids(p), ids(p), ids(other)
+		if strings.Join(first, ",") != strings.Join(again, ",") {
+			t.Errorf("%s: paying again made other objects: %v, then %v", mode, first, again)
+		}
+		for i := range first {
+			if first[i] != "" && first[i] == elsewhere[i] {
+				t.Errorf("%s: %s does not depend on the secret", mode, first[i])
+			}
+		}
+	}
+}

@@ -110,25 +110,28 @@ func (p *TestProvider) CancelSubscription(context.Context, string) error { retur
 
 // CheckoutEvents are the events of paying a checkout with card: for a subscription,
 // customer.subscription.created, invoice.paid and checkout.session.completed; for a
-// one-time payment, checkout.session.completed.
+// one-time payment, checkout.session.completed. Their ids, and those of the subscription and
+// the invoice, are derived from the session's: paying a session again produces the same
+// events, which are applied once, so a payment cut short (the server killed between two of
+// its events) is finished by the next click on Pay rather than made a second time.
 func (p *TestProvider) CheckoutEvents(s *growthdesk.CheckoutSession, card growthdesk.PaymentMethod) ([]*growthdesk.BillingEvent, error) {
 	now := p.now()
 	sessionObj := map[string]any{"id": s.ID, "object": "checkout.session", "customer": s.CustomerID, "client_reference_id": s.OrganizationID,
 		"mode": s.Mode, "status": "complete", "payment_status": "paid", "amount_total": s.Amount, "currency": s.Currency}
 	if s.Mode != growthdesk.PlanModeSubscription {
 		// A one-time purchase comes with its invoice, as Stripe's does with invoice creation on.
-		invID := "in_test_" + growthdesk.RandomToken(12)
+		invID := p.sessionDerivedID("in_test_", s.ID, "invoice")
 		sessionObj["invoice"] = map[string]any{"id": invID, "object": "invoice", "customer": s.CustomerID,
 			"number": strings.ToUpper(invID[8:16]) + "-0001", "amount_due": s.Amount, "amount_paid": s.Amount, "currency": s.Currency,
 			"status": "paid", "hosted_invoice_url": p.SiteURL + "/functions/v1/test-invoices/" + invID}
-		ev, err := p.event("checkout.session.completed", now, sessionObj)
+		ev, err := p.event(p.sessionDerivedID("evt_test_", s.ID, "checkout.session.completed"), "checkout.session.completed", now, sessionObj)
 		return []*growthdesk.BillingEvent{ev}, err
 	}
-	subID := "sub_test_" + growthdesk.RandomToken(12)
+	subID := p.sessionDerivedID("sub_test_", s.ID, "subscription")
 	sessionObj["subscription"] = subID
 	end := addInterval(now, s.Interval)
 	sub := subscriptionObject(subID, s.CustomerID, "active", s.PriceID, s.Amount, s.Currency, s.Interval, now, end, false, card)
-	invID := "in_test_" + growthdesk.RandomToken(12)
+	invID := p.sessionDerivedID("in_test_", s.ID, "invoice")
 	invoice := map[string]any{"id": invID, "object": "invoice", "customer": s.CustomerID, "number": strings.ToUpper(invID[8:16]) + "-0001",
 		"amount_due": s.Amount, "amount_paid": s.Amount, "currency": s.Currency, "status": "paid",
 		"hosted_invoice_url": p.SiteURL + "/functions/v1/test-invoices/" + invID,
@@ -141,7 +144,7 @@ func (p *TestProvider) CheckoutEvents(s *growthdesk.CheckoutSession, card growth
 		typ string
 		obj map[string]any
 	}{{"customer.subscription.created", sub}, {"invoice.paid", invoice}, {"checkout.session.completed", sessionObj}} {
-		ev, err := p.event(e.typ, now, e.obj)
+		ev, err := p.event(p.sessionDerivedID("evt_test_", s.ID, e.typ), e.typ, now, e.obj)
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +170,7 @@ func (p *TestProvider) CardEvents(sub *growthdesk.Subscription, card growthdesk.
 	}
 	obj := subscriptionObject(sub.ProviderSubscriptionID, sub.ProviderCustomerID, status, sub.PriceID, sub.Amount, sub.Currency,
 		interval, sub.CreatedAt, end, sub.CancelAtPeriodEnd, card)
-	ev, err := p.event("customer.subscription.updated", now, obj)
+	ev, err := p.event("evt_test_"+growthdesk.RandomToken(12), "customer.subscription.updated", now, obj)
 	return []*growthdesk.BillingEvent{ev}, err
 }
 
@@ -184,8 +187,17 @@ func subscriptionObject(id, customer, status, priceID string, amount int64, curr
 	}
 }
 
-func (p *TestProvider) event(typ string, now time.Time, obj map[string]any) (*growthdesk.BillingEvent, error) {
-	raw, err := json.Marshal(map[string]any{"id": "evt_test_" + growthdesk.RandomToken(12), "object": "event", "type": typ,
+// sessionDerivedID is the id of one of the objects of paying checkout session sessionID (what:
+// its subscription, its invoice, an event type): prefix and 24 hex digits, like the random
+// ids of the test provider's other objects, always the same for the same session. It is an
+// HMAC with the provider's secret, not a plain hash: an invoice's id opens its document page,
+// so knowing the session id (which the audit log shows staff) must not tell it.
+func (p *TestProvider) sessionDerivedID(prefix, sessionID, what string) string {
+	return prefix + p.sign("test-object", sessionID+"/"+what)[:24]
+}
+
+func (p *TestProvider) event(id, typ string, now time.Time, obj map[string]any) (*growthdesk.BillingEvent, error) {
+	raw, err := json.Marshal(map[string]any{"id": id, "object": "event", "type": typ,
 		"created": now.Unix(), "api_version": stripe.APIVersion, "data": map[string]any{"object": obj}})
 	if err != nil {
 		return nil, err

@@ -109,16 +109,6 @@ func (s *BillingStore) SaveCustomer(ctx context.Context, provider, orgID, custom
 	return err
 }
 
-// ClaimCheckoutSession marks an open checkout complete; false when it was not open.
-func (s *BillingStore) ClaimCheckoutSession(ctx context.Context, id string) (bool, error) {
-	res, err := s.db.exec(ctx, `UPDATE billing_checkout_sessions SET status = 'complete' WHERE id = ? AND status = 'open'`, id)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
-}
-
 // OrganizationOfCustomer returns the organization of a provider's customer, "" when unknown.
 func (s *BillingStore) OrganizationOfCustomer(ctx context.Context, provider, customerID string) (string, error) {
 	var id string

@@ -7,8 +7,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -115,7 +117,48 @@ func (db *DB) skipLocked() string {
 const (
 	lockKeyMigrations  = 7261001
 	lockKeySigningKeys = 7261002
+	lockKeyDemoSeed    = 7261003
 )
+
+// Job names work that one instance at a time may do on a database.
+type Job int
+
+// JobSeedDemo is the demo seeding of serve --demo: it checks what exists and then adds the
+// rest, so two demo servers starting together on one empty database would both add it.
+const JobSeedDemo Job = lockKeyDemoSeed
+
+// sqliteJobs holds, per SQLite file and job, the lock of Exclusive (a buffered channel of
+// one): a SQLite file is served by one process, but it may be opened more than once in it.
+var sqliteJobs sync.Map // "path\x00job" → chan struct{}
+
+// Exclusive runs fn while no other instance on the database runs the same job: another one
+// waits until fn returns, then runs, and finds the work done. On PostgreSQL the lock is a
+// session-level advisory lock, held on a connection of its own, so it ends with the process
+// (or its connection) even if fn never returns. On SQLite it is a lock of this process.
+func (db *DB) Exclusive(ctx context.Context, job Job, fn func(context.Context) error) error {
+	if db.dialect != Postgres {
+		v, _ := sqliteJobs.LoadOrStore(db.path+"\x00"+strconv.Itoa(int(job)), make(chan struct{}, 1))
+		sem := v.(chan struct{})
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-sem }()
+		return fn(ctx)
+	}
+	conn, err := db.writer.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	unlock, err := db.lockConn(ctx, conn, int(job))
+	if err != nil {
+		return fmt.Errorf("lock job %d: %w", job, err)
+	}
+	defer unlock()
+	return fn(ctx)
+}
 
 // lockConn holds a session-level advisory lock on conn until unlock is called (PostgreSQL);
 // SQLite has a single writer and needs none.

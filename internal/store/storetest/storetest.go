@@ -27,10 +27,31 @@ func Engines(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// EnginesTwice runs fn once per engine, as subtests "sqlite" and "postgres", with two
+// handles on one fresh, migrated database, as two instances of the server have: whatever
+// one instance must do once (seed, claim, count) can be raced between a and b.
+func EnginesTwice(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		dir := t.TempDir()
+		fn(t, openSQLite(t, dir), openSQLite(t, dir))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		u := postgresSchema(t)
+		fn(t, openPostgres(t, u), openPostgres(t, u))
+	})
+}
+
 // SQLite returns a fresh, migrated SQLite database that is removed after the test.
 func SQLite(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Options{DataDir: t.TempDir()})
+	return openSQLite(t, t.TempDir())
+}
+
+// openSQLite opens and migrates the SQLite database in dir, closed after the test.
+func openSQLite(t testing.TB, dir string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Options{DataDir: dir})
 	if err != nil {
 		t.Fatalf("open sqlite: %v", err)
 	}
@@ -52,6 +73,13 @@ func PostgresURL() string {
 // Postgres returns a fresh, migrated database in a new schema of the test server; the
 // schema is dropped after the test.
 func Postgres(t testing.TB) *store.DB {
+	t.Helper()
+	return openPostgres(t, postgresSchema(t))
+}
+
+// postgresSchema creates a schema of its own on the test server, dropped after the test, and
+// returns the URL that selects it.
+func postgresSchema(t testing.TB) string {
 	t.Helper()
 	base := PostgresURL()
 	admin, err := sql.Open("pgx", base)
@@ -78,7 +106,13 @@ func Postgres(t testing.TB) *store.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	db, err := store.Open(context.Background(), store.Options{URL: u.String()})
+	return u.String()
+}
+
+// openPostgres opens and migrates the database at url, closed after the test.
+func openPostgres(t testing.TB, dsn string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Options{URL: dsn})
 	if err != nil {
 		t.Fatalf("open postgres: %v", err)
 	}
