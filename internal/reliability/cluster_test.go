@@ -17,8 +17,6 @@ import (
 	"net"
 	"net/http"
 	"net/mail"
-	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"sync"
@@ -124,37 +122,7 @@ func (s *sinkSession) Logout() error { return nil }
 // does not wait for it to be ready, so that two servers can start at the same moment.
 func launchServer(t testing.TB, db *database, extraArgs ...string) *server {
 	t.Helper()
-	addr := freeAddr(t)
-	logFile, err := os.CreateTemp(t.TempDir(), "server-*.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := append([]string{"serve", "--addr", addr, "--site-url", "http://" + addr}, db.args()...)
-	args = append(args, loadLimits...)
-	args = append(args, extraArgs...)
-	cmd := exec.Command(binary(t), args...)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{t: t, db: db, base: "http://" + addr, addr: addr, cmd: cmd, logPath: logFile.Name(), done: make(chan struct{})}
-	go func() {
-		s.exitErr = cmd.Wait()
-		logFile.Close()
-		close(s.done)
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-s.done:
-		default:
-			_ = cmd.Process.Kill()
-			<-s.done
-		}
-		if t.Failed() {
-			s.printLog()
-		}
-	})
-	return s
+	return launchServerAt(t, db, freeAddr(t), extraArgs...)
 }
 
 // startPair starts two servers on db at the same moment (an empty database: both migrate,

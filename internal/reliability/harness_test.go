@@ -274,6 +274,17 @@ func isKilled(err error) bool {
 
 func startServerAt(t testing.TB, db *database, addr string, extraArgs ...string) *server {
 	t.Helper()
+	s := launchServerAt(t, db, addr, extraArgs...)
+	if err := s.waitReady(30 * time.Second); err != nil {
+		t.Fatalf("server on %s: %v", db, err)
+	}
+	return s
+}
+
+// launchServerAt starts the binary on addr and returns at once, without waiting for it to
+// be ready; the test's end kills it if it still runs, and prints its log if the test failed.
+func launchServerAt(t testing.TB, db *database, addr string, extraArgs ...string) *server {
+	t.Helper()
 	logFile, err := os.CreateTemp(t.TempDir(), "server-*.log")
 	if err != nil {
 		t.Fatal(err)
@@ -304,9 +315,6 @@ func startServerAt(t testing.TB, db *database, addr string, extraArgs ...string)
 			s.printLog()
 		}
 	})
-	if err := s.waitReady(30 * time.Second); err != nil {
-		t.Fatalf("server on %s: %v", db, err)
-	}
 	return s
 }
 
