@@ -6,10 +6,7 @@ import (
 	"log/slog"
 	"testing"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
@@ -58,15 +55,7 @@ func seededTwice(t *testing.T) *store.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	renderer, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := auth.New(auth.Config{SiteURL: "http://localhost:8080", PasswordHashCost: 4},
-		auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := demoAuth(t, db)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for range 2 {
 		if err := seedDemo(ctx, db, svc, log); err != nil {
