@@ -120,7 +120,7 @@ func newPostgresDatabase(t *testing.T, schema string) restoredPostgres {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return restoredPostgres{database: &database{engine: postgresEngine, url: withSearchPath(t, u.String(), schema), schema: schema}, dbName: name}
+	return restoredPostgres{database: &database{engine: postgresEngine, url: storetest.WithSearchPath(t, u.String(), schema), schema: schema}, dbName: name}
 }
 
 // libpqURL is the test server's URL for libpq's tools (no search_path, which they do not

@@ -37,8 +37,8 @@ func EnginesTwice(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
 		fn(t, openSQLite(t, dir), openSQLite(t, dir))
 	})
 	t.Run("postgres", func(t *testing.T) {
-		u := postgresSchema(t)
-		fn(t, openPostgres(t, u), openPostgres(t, u))
+		dsn, _ := PostgresSchema(t)
+		fn(t, openPostgres(t, dsn), openPostgres(t, dsn))
 	})
 }
 
@@ -74,12 +74,13 @@ func PostgresURL() string {
 // schema is dropped after the test.
 func Postgres(t testing.TB) *store.DB {
 	t.Helper()
-	return openPostgres(t, postgresSchema(t))
+	dsn, _ := PostgresSchema(t)
+	return openPostgres(t, dsn)
 }
 
-// postgresSchema creates a schema of its own on the test server, dropped after the test, and
-// returns the URL that selects it.
-func postgresSchema(t testing.TB) string {
+// PostgresSchema creates an empty schema of its own on the test server, dropped after the
+// test, and returns the URL that selects it and its name.
+func PostgresSchema(t testing.TB) (dsn, schema string) {
 	t.Helper()
 	base := PostgresURL()
 	admin, err := sql.Open("pgx", base)
@@ -93,12 +94,17 @@ func postgresSchema(t testing.TB) string {
 		t.Skipf("PostgreSQL not reachable at %s (set CI=true to make this fatal): %v", redact(base), err)
 	}
 	t.Cleanup(func() { _ = admin.Close() })
-	schema := "t_" + randomHex(8)
+	schema = "t_" + randomHex(8)
 	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatalf("create schema: %v", err)
 	}
 	t.Cleanup(func() { _, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
+	return WithSearchPath(t, base, schema), schema
+}
 
+// WithSearchPath is the PostgreSQL URL base with its search_path set to schema.
+func WithSearchPath(t testing.TB, base, schema string) string {
+	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatalf("parse %s: %v", redact(base), err)
