@@ -3,8 +3,12 @@
 package fuzzutil
 
 import (
+	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"math"
+	"math/big"
+	"slices"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -46,12 +50,7 @@ func textProblem(v any, name string) string {
 			return fmt.Sprintf("%s: %q", name, t)
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if BadFor("", k) {
 				return fmt.Sprintf("key %q", k)
 			}
@@ -67,4 +66,27 @@ func textProblem(v any, name string) string {
 		}
 	}
 	return ""
+}
+
+// NumberTooLarge reports whether a value decoded with json.Decoder.UseNumber holds a number
+// that no float64 holds (its magnitude is past math.MaxFloat64), which the decoder refuses.
+func NumberTooLarge(v any) bool {
+	switch t := v.(type) {
+	case json.Number:
+		f, ok := new(big.Float).SetString(string(t))
+		return !ok || f.IsInf() || new(big.Float).Abs(f).Cmp(big.NewFloat(math.MaxFloat64)) > 0
+	case map[string]any:
+		for _, e := range t {
+			if NumberTooLarge(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range t {
+			if NumberTooLarge(e) {
+				return true
+			}
+		}
+	}
+	return false
 }

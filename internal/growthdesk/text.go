@@ -1,7 +1,10 @@
 package growthdesk
 
 import (
+	"encoding/json"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,12 +64,7 @@ func walkText(v any, path, name string) (string, bool) {
 			return path, true
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			child := joinPath(path, k)
 			if HasControl(k) {
 				return child, true
@@ -156,3 +154,36 @@ func ControlCharParam(q url.Values) (name string, found bool) {
 	}
 	return "", false
 }
+
+// NumberOutOfRange walks a value decoded with json.Decoder.UseNumber and returns the path of
+// the first number that no float64 holds (1e400), or found false. encoding/json refuses such a
+// number only with a type error that names no field when the target is a map, so the decoder
+// checks the range itself and can say which field is wrong.
+func NumberOutOfRange(v any) (path string, found bool) {
+	return walkNumbers(v, "")
+}
+
+func walkNumbers(v any, path string) (string, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		if _, err := strconv.ParseFloat(string(t), 64); err != nil {
+			return path, true
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(t)) {
+			if p, ok := walkNumbers(t[k], joinPath(path, k)); ok {
+				return p, true
+			}
+		}
+	case []any:
+		for i, e := range t {
+			if p, ok := walkNumbers(e, path+"["+strconv.Itoa(i)+"]"); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+// NumberRangeMessage is the per-field message of a number too large for any field.
+const NumberRangeMessage = "Must be a number between -1e308 and 1e308."

@@ -150,6 +150,7 @@ func TestPortalAPI_RoleRules(t *testing.T) {
 		{"nothing to change", "admin", "/api/v1/admin/users/" + env.ids["customer"], `{}`, 422, "role"},
 		{"unknown user", "admin", "/api/v1/admin/users/00000000-0000-0000-0000-000000000000", `{"role":"employee"}`, 404, "no such account"},
 		{"malformed JSON", "admin", "/api/v1/admin/users/" + env.ids["customer"], `{"role":`, 400, "bad_json"},
+		{"number past float64", "admin", "/api/v1/admin/users/" + env.ids["customer"], `{"role":"employee","weight":[1,-2e400]}`, 422, `"weight[1]":"Must be a number between`},
 	}
 	for _, tc := range cases {
 		res := env.as(t, tc.role, "PATCH", tc.path, tc.body)

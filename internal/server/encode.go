@@ -60,6 +60,9 @@ func decodeJSON(_ http.ResponseWriter, r *http.Request, limit int64, dst any) er
 	if err := growthdesk.CheckJSONText(raw); err != nil {
 		return err
 	}
+	if path, bad := growthdesk.NumberOutOfRange(raw); bad {
+		return growthdesk.Invalid(map[string]string{path: growthdesk.NumberRangeMessage})
+	}
 	if err := json.Unmarshal(body, dst); err != nil {
 		return jsonError(err, limit)
 	}

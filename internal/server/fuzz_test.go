@@ -83,6 +83,7 @@ func FuzzDecodeJSON(f *testing.F) {
 	f.Add([]byte(`{"progress":1e400,"assigned_to":{"x":1}}`), "application/json", uint16(0), uint8(5), true)
 	f.Add([]byte(" \n{\"\xff\":\"\xfe\"}\t"), "application/json", uint16(3), uint8(0), false)
 	f.Add([]byte(``), "application/json", uint16(0), uint8(0), true)
+	f.Add([]byte(`{"a":[1,{"b":-2E+999}]}`), "application/json", uint16(0), uint8(0), false)
 	f.Fuzz(func(t *testing.T, body []byte, contentType string, limitSeed uint16, target uint8, chunked bool) {
 		limit := int64(maxJSONBody)
 		if limitSeed != 0 {
@@ -110,6 +111,19 @@ func FuzzDecodeJSON(f *testing.F) {
 		oneObject := dec.Decode(&raw) == nil && dec.Decode(&struct{}{}) == io.EOF
 		if _, ok := raw.(map[string]any); !ok {
 			oneObject = false
+		}
+		if oneObject && fuzzutil.NumberTooLarge(raw) {
+			// A number past float64's range fits no field: 422 naming the field.
+			e := requireDomainError(t, err, growthdesk.EInvalid)
+			for _, msg := range e.Fields {
+				if msg == growthdesk.NumberRangeMessage {
+					return
+				}
+			}
+			if fuzzutil.TextProblem(raw) == "" {
+				t.Fatalf("%q, with a number out of range, is answered %v", body, err)
+			}
+			return
 		}
 		if err != nil {
 			e := requireDomainError(t, err, growthdesk.EBadJSON, growthdesk.EInvalid)
