@@ -186,4 +186,4 @@ func walkNumbers(v any, path string) (string, bool) {
 }
 
 // NumberRangeMessage is the per-field message of a number too large for any field.
-const NumberRangeMessage = "Must be a number between -1e308 and 1e308."
+const NumberRangeMessage = "Must be a number between -1.79e308 and 1.79e308."
