@@ -27,8 +27,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		fx := newFixture(t, srv, defaultWorkers)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		done := make(chan *writeLog, 1)
-		go func() { done <- runLoad(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}}) }()
+		done := loadInBackground(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}})
 
 		time.Sleep(defaultLoadFor / 2)
 		backupStarted := time.Now()

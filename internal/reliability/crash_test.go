@@ -27,11 +27,7 @@ func TestKill9(t *testing.T) {
 		for round := 0; round < 2; round++ {
 			// The customers' access tokens of the first start stay valid: the signing keys and
 			// the sessions are in the database.
-			done := make(chan *writeLog, 1)
-			base := srv.base
-			go func() {
-				done <- runLoad(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{base}, stopOnRefused: true})
-			}()
+			done := loadInBackground(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}, stopOnRefused: true})
 			time.Sleep(defaultLoadFor / 2)
 			srv.kill9()
 			kills++
@@ -97,10 +93,7 @@ func sigtermRound(t *testing.T, srv *server, fx *fixture, drain time.Duration) [
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan *writeLog, 1)
-	go func() {
-		done <- runLoad(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}, stopOnRefused: true})
-	}()
+	done := loadInBackground(ctx, fx, loadOptions{workers: defaultWorkers, bases: []string{srv.base}, stopOnRefused: true})
 	time.Sleep(defaultLoadFor / 2)
 	signalled := time.Now()
 	srv.sigterm()

@@ -695,6 +695,14 @@ type loadOptions struct {
 // runLoad keeps opts.workers goroutines writing until ctx ends, each as its own customer of
 // fx: in turn a sign-up, a lead, a ticket, a response on one of its tickets, and a checkout
 // paid with the test provider. It returns once every worker has stopped.
+// loadInBackground runs runLoad in a goroutine; its log arrives on the channel once ctx has
+// ended and every worker has stopped.
+func loadInBackground(ctx context.Context, fx *fixture, opts loadOptions) <-chan *writeLog {
+	done := make(chan *writeLog, 1)
+	go func() { done <- runLoad(ctx, fx, opts) }()
+	return done
+}
+
 func runLoad(ctx context.Context, fx *fixture, opts loadOptions) *writeLog {
 	log := &writeLog{started: time.Now()}
 	if opts.workers == 0 {
@@ -990,24 +998,15 @@ func checkIntegrity(t testing.TB, db *database) string {
 }
 
 func sqliteIntegrity(t testing.TB, conn *sql.DB) (problems, done []string) {
-	rows, err := conn.Query("PRAGMA integrity_check")
+	lines, err := queryStrings(conn, "PRAGMA integrity_check")
 	if err != nil {
 		return []string{"PRAGMA integrity_check: " + err.Error()}, nil
 	}
-	var lines []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		lines = append(lines, s)
-	}
-	rows.Close()
 	if len(lines) != 1 || lines[0] != "ok" {
 		problems = append(problems, "PRAGMA integrity_check: "+strings.Join(lines, "; "))
 	}
 	done = append(done, "PRAGMA integrity_check ok")
-	rows, err = conn.Query("PRAGMA foreign_key_check")
+	rows, err := conn.Query("PRAGMA foreign_key_check")
 	if err != nil {
 		return append(problems, "PRAGMA foreign_key_check: "+err.Error()), done
 	}
@@ -1120,20 +1119,29 @@ func postgresIntegrity(t testing.TB, db *database, conn *sql.DB) (problems, done
 }
 
 func schemaTables(t testing.TB, conn *sql.DB, schema string) []string {
-	rows, err := conn.Query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1`, schema)
+	tables, err := queryStrings(conn, `SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1`, schema)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return tables
+}
+
+// queryStrings runs a query of one text column and returns its values in order.
+func queryStrings(conn *sql.DB, query string, args ...any) ([]string, error) {
+	rows, err := conn.Query(query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		out = append(out, s)
 	}
-	return out
+	return out, rows.Err()
 }
 
 // consistencyRules are the product's own invariants, each a query that counts the rows
@@ -1177,16 +1185,11 @@ func tableCounts(t testing.TB, db *database) map[string]int {
 	defer conn.Close()
 	var tables []string
 	if db.engine == sqliteEngine {
-		rows, err := conn.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+		var err error
+		tables, err = queryStrings(conn, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for rows.Next() {
-			var s string
-			_ = rows.Scan(&s)
-			tables = append(tables, s)
-		}
-		rows.Close()
 	} else {
 		tables = schemaTables(t, conn, db.schema)
 	}
