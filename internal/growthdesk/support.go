@@ -353,6 +353,17 @@ type MailRecipient struct {
 	ID, Email, FullName string
 	// Wants is true when the account wants e-mail about ticket updates.
 	Wants bool
+	// Staff is true for employees and admins; OrganizationID is the organization a customer
+	// belongs to now ("" for none). A customer hears of a ticket only while they belong to
+	// its organization: one who moved on keeps no view of the old organization's tickets.
+	Staff          bool
+	OrganizationID string
+}
+
+// mayHearOf reports whether r may be sent news of t: staff always, a customer only while a
+// member of the ticket's organization.
+func (r MailRecipient) mayHearOf(t *Ticket) bool {
+	return r.Staff || (r.OrganizationID != "" && r.OrganizationID == t.Organization.ID)
 }
 
 // SupportStore keeps tickets, responses, categories and attachments. Every tenant read
@@ -385,8 +396,9 @@ type SupportStore interface {
 	Customer(ctx context.Context, id string) (*Profile, error)
 	// StaffMember reports whether id is an approved staff account.
 	StaffMember(ctx context.Context, id string) (bool, error)
-	// CountOpenOf counts the tickets whose customer is profileID that are open or in progress.
-	CountOpenOf(ctx context.Context, profileID string) (int, error)
+	// CountOpenOf counts the tickets of scope whose customer is profileID that are open or in
+	// progress.
+	CountOpenOf(ctx context.Context, scope Scope, profileID string) (int, error)
 	// RecentAnswers returns the newest staff answers (never internal notes) on tickets of
 	// the scope, as dashboard activity.
 	RecentAnswers(ctx context.Context, scope Scope, limit int) ([]Activity, error)
@@ -612,12 +624,13 @@ func (s *Support) Summary(ctx context.Context, c *Caller, f TicketFilter) (*Tick
 
 // OpenTicketCount counts the caller's own open and in-progress tickets (those whose customer
 // is the caller), for the dashboard's Open Tickets card as the spec counts it; a colleague's
-// tickets are not the caller's to follow up.
+// tickets are not the caller's to follow up. Only tickets of the caller's organization count:
+// a customer who moved to another organization no longer follows the old one's tickets.
 func (s *Support) OpenTicketCount(ctx context.Context, c *Caller) (int, error) {
 	if err := CanViewTickets(c); err != nil {
 		return 0, err
 	}
-	return s.Store.CountOpenOf(ctx, c.Profile.ID)
+	return s.Store.CountOpenOf(ctx, c.Scope(), c.Profile.ID)
 }
 
 // RecentActivity returns the newest staff answers on the caller's organization's tickets, for
@@ -826,7 +839,7 @@ func (s *Support) mailAccounts(ctx context.Context, c *Caller, kind string, ids 
 	}
 	var out []*Email
 	for _, r := range recipients {
-		if !r.Wants || r.ID == c.Profile.ID || r.ID == c.ActorID() {
+		if !r.Wants || r.ID == c.Profile.ID || r.ID == c.ActorID() || !r.mayHearOf(t) {
 			continue
 		}
 		m, err := s.Mail.Render(kind, r.Email, EmailData{FullName: r.FullName, ActionURL: url, Details: details})

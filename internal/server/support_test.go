@@ -671,3 +671,64 @@ func TestSupport_TicketMailFollowsEachToggle(t *testing.T) {
 		t.Errorf("status mail with ticket mail on: %d, want 1", n)
 	}
 }
+
+// TestSupport_MailAndCountsFollowTheCurrentOrganization: a customer moved to another
+// organization hears nothing more of the old organization's tickets, by e-mail or on the
+// dashboard, while the portal already answers 404 for them.
+func TestSupport_MailAndCountsFollowTheCurrentOrganization(t *testing.T) {
+	env := newSupportEnv(t, storetest.SQLite(t))
+	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Moving soon","description":"d"}`).body)[1]
+	openTickets := func() int {
+		t.Helper()
+		var d struct {
+			OpenTickets int `json:"open_tickets"`
+		}
+		res := env.as(t, "customer", "GET", "/api/v1/dashboard", "")
+		if res.status != 200 || json.Unmarshal([]byte(res.body), &d) != nil {
+			t.Fatalf("dashboard: %d %s", res.status, res.body)
+		}
+		return d.OpenTickets
+	}
+	mailsTo := func(text string) int {
+		t.Helper()
+		mails, err := env.outbox.ListMail(context.Background(), 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, m := range mails {
+			if m.Email.To == "customer@example.com" && strings.Contains(m.Email.Text, text) {
+				n++
+			}
+		}
+		return n
+	}
+	// While a member, the customer is told and counts the ticket.
+	env.as(t, "employee", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Answer while a member"}`)
+	if mailsTo("Answer while a member") != 1 || openTickets() != 1 {
+		t.Fatalf("a member: %d mails, %d open tickets; want 1 and 1", mailsTo("Answer while a member"), openTickets())
+	}
+
+	if res := env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+env.beta+`"}`); res.status != 200 {
+		t.Fatalf("move the customer: %d %s", res.status, res.body)
+	}
+	if res := env.as(t, "customer", "GET", "/api/v1/tickets/"+ticket, ""); res.status != 404 {
+		t.Fatalf("the old organization's ticket after the move: %d", res.status)
+	}
+	env.as(t, "employee", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"Answer after the move"}`)
+	if res := env.as(t, "employee", "PATCH", "/api/v1/tickets/"+ticket, `{"status":"resolved"}`); res.status != 200 {
+		t.Fatalf("resolve: %d %s", res.status, res.body)
+	}
+	if n := mailsTo("Answer after the move"); n != 0 {
+		t.Errorf("a customer who left the organization got %d answer mails", n)
+	}
+	mails, _ := env.outbox.ListMail(context.Background(), 1000)
+	for _, m := range mails {
+		if m.Email.To == "customer@example.com" && strings.Contains(m.Email.Subject, "support ticket was updated") {
+			t.Errorf("a customer who left the organization was told of a status change: %q", m.Email.Subject)
+		}
+	}
+	if n := openTickets(); n != 0 {
+		t.Errorf("the dashboard counts %d tickets of the old organization", n)
+	}
+}

@@ -286,12 +286,13 @@ func (s *SupportStore) Summary(ctx context.Context, q growthdesk.TicketQuery) (*
 	return &sum, rows.Err()
 }
 
-// CountOpenOf counts the open and in-progress tickets whose customer is profileID (the
-// support_tickets_customer index).
-func (s *SupportStore) CountOpenOf(ctx context.Context, profileID string) (int, error) {
+// CountOpenOf counts the open and in-progress tickets of scope whose customer is profileID
+// (the support_tickets_customer index).
+func (s *SupportStore) CountOpenOf(ctx context.Context, scope growthdesk.Scope, profileID string) (int, error) {
 	var n int
+	where, args := scopeWhere(scope, "organization_id")
 	err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM support_tickets
-		WHERE customer_id = ? AND status IN ('open', 'in_progress')`, profileID).Scan(&n)
+		WHERE customer_id = ? AND status IN ('open', 'in_progress') AND `+where, append([]any{profileID}, args...)...).Scan(&n)
 	return n, err
 }
 
@@ -772,7 +773,7 @@ func (s *SupportStore) Recipients(ctx context.Context, ids []string, allStaff bo
 	if len(conds) == 0 {
 		return nil, nil
 	}
-	rows, err := s.db.query(ctx, `SELECT id, email, full_name, notify_email, notify_ticket_updates FROM profiles
+	rows, err := s.db.query(ctx, `SELECT id, email, full_name, notify_email, notify_ticket_updates, role, organization_id FROM profiles
 		WHERE approval_status = 'approved' AND (`+strings.Join(conds, " OR ")+") ORDER BY email", args...)
 	if err != nil {
 		return nil, err
@@ -782,10 +783,14 @@ func (s *SupportStore) Recipients(ctx context.Context, ids []string, allStaff bo
 	for rows.Next() {
 		var r growthdesk.MailRecipient
 		var email, updates bool
-		if err := rows.Scan(&r.ID, &r.Email, &r.FullName, &email, &updates); err != nil {
+		var role string
+		var org sql.NullString
+		if err := rows.Scan(&r.ID, &r.Email, &r.FullName, &email, &updates, &role, &org); err != nil {
 			return nil, err
 		}
 		r.Wants = email && updates
+		r.Staff = role == growthdesk.RoleAdmin || role == growthdesk.RoleEmployee
+		r.OrganizationID = org.String
 		out = append(out, r)
 	}
 	return out, rows.Err()

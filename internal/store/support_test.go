@@ -74,9 +74,13 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 			}
 		}
 		for who, id := range map[string]string{"Pat": pat, "Sam": sam} {
-			n, err := support.CountOpenOf(ctx, id)
+			n, err := support.CountOpenOf(ctx, customer.Scope(), id)
 			if err != nil || n != want[id] || n == 0 || n == 10 {
 				t.Fatalf("%s's open tickets = %d, %v; want %d of Acme's 10", who, n, err, want[id])
+			}
+			// Counted from another organization (the customer moved on), none are theirs.
+			if n, err := support.CountOpenOf(ctx, growthdesk.OrganizationScope("another-org"), id); err != nil || n != 0 {
+				t.Fatalf("%s's open tickets counted in another organization = %d, %v", who, n, err)
 			}
 		}
 		lone := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "x", Role: "customer", ApprovalStatus: "approved"}}
