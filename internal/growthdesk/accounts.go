@@ -162,7 +162,8 @@ type AccountStore interface {
 	ListOrganizations(ctx context.Context) ([]*OrganizationSummary, error)
 	// CreateOrganization returns EConflict when the name is taken (case-insensitively).
 	CreateOrganization(ctx context.Context, name string, audit AuditEntry) (*Organization, error)
-	ListAudit(ctx context.Context, limit int) ([]*AuditEntry, error)
+	// ListAudit returns the newest audit entries that the filter does not leave out.
+	ListAudit(ctx context.Context, limit int, hidden AuditFilter) ([]*AuditEntry, error)
 }
 
 // Accounts applies the policy to every account operation and audits staff actions.
@@ -362,12 +363,12 @@ func (a *Accounts) CreateOrganization(ctx context.Context, c *Caller, name strin
 	return a.Store.CreateOrganization(ctx, name, c.Audit(AuditOrganizationCreate, "organization", "", map[string]any{"name": name}))
 }
 
-// AuditLog returns the newest audit entries for staff.
+// AuditLog returns the newest audit entries for staff; billing actions for admins only.
 func (a *Accounts) AuditLog(ctx context.Context, c *Caller, limit int) ([]*AuditEntry, error) {
 	if err := CanManageAccounts(c); err != nil {
 		return nil, err
 	}
-	return a.Store.ListAudit(ctx, clampLimit(limit))
+	return a.Store.ListAudit(ctx, clampLimit(limit), auditFilterFor(c, nil))
 }
 
 func clampLimit(n int) int {

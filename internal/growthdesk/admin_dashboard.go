@@ -77,7 +77,7 @@ type AdminDashboardStore interface {
 	CreatedSince(ctx context.Context, since time.Time) (accounts, organizations []time.Time, err error)
 	// RecentActivity returns the newest audit entries whose action is not in hidden, with
 	// their targets' names.
-	RecentActivity(ctx context.Context, limit int, hidden []string) ([]*AdminActivity, error)
+	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
 }
 
 // TicketCounter counts support tickets by status (the support desk implements it). A status
@@ -169,7 +169,7 @@ func (d *AdminDashboards) Dashboard(ctx context.Context, c *Caller) (*AdminDashb
 	}
 	out.Growth = growthByMonth(first, accounts, orgs)
 
-	if out.RecentActivity, err = d.Store.RecentActivity(ctx, AdminActivityLimit, ActivityHidden); err != nil {
+	if out.RecentActivity, err = d.Store.RecentActivity(ctx, AdminActivityLimit, auditFilterFor(c, ActivityHidden)); err != nil {
 		return nil, err
 	}
 	if out.RecentActivity == nil {

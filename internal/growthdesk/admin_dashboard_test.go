@@ -13,7 +13,7 @@ func (s dashboardStoreStub) CountOrganizations(context.Context) (int, error) { r
 func (s dashboardStoreStub) CreatedSince(context.Context, time.Time) ([]time.Time, []time.Time, error) {
 	return s.accounts, s.orgs, nil
 }
-func (s dashboardStoreStub) RecentActivity(context.Context, int, []string) ([]*AdminActivity, error) {
+func (s dashboardStoreStub) RecentActivity(context.Context, int, AuditFilter) ([]*AdminActivity, error) {
 	return nil, nil
 }
 

@@ -79,3 +79,24 @@ const (
 	AuditMFAFailed      AuditAction = "auth.mfa_failed"
 	AuditOTPFailed      AuditAction = "auth.otp_failed"
 )
+
+// AuditFilter names what an audit list leaves out: single actions, and whole areas (the part
+// of an action before its dot, "billing" for "billing.subscription_status").
+type AuditFilter struct {
+	Actions []AuditAction
+	Areas   []string
+}
+
+// auditAreaBilling is the area of the billing actions. Their details (plans, amounts,
+// checkout session ids, subscription changes) are admin-only like the billing overview.
+const auditAreaBilling = "billing"
+
+// auditFilterFor is the filter of what c may not read in an audit list, on top of the
+// actions a list leaves out for its own reasons.
+func auditFilterFor(c *Caller, actions []AuditAction) AuditFilter {
+	f := AuditFilter{Actions: actions}
+	if CanSeeBillingAudit(c) != nil {
+		f.Areas = append(f.Areas, auditAreaBilling)
+	}
+	return f
+}

@@ -502,6 +502,19 @@ func CanViewBillingOverview(c *Caller) error {
 	return nil
 }
 
+// billingScope is the organizations whose billing records c may read: every organization
+// for an admin; for anyone else, employees included, only their own organization, since
+// other organizations' billing is admin-only.
+func billingScope(c *Caller) Scope {
+	if CanViewBillingOverview(c) == nil {
+		return c.Scope()
+	}
+	if c.Profile.OrganizationID != nil {
+		return OrganizationScope(*c.Profile.OrganizationID)
+	}
+	return Scope{}
+}
+
 // CanManageSubscriptions allows approved admins to change or delete subscriptions.
 func CanManageSubscriptions(c *Caller) error { return CanViewBillingOverview(c) }
 
@@ -667,7 +680,7 @@ func (b *Billing) CheckoutStatus(ctx context.Context, c *Caller, id string) (*Ch
 	if err := CanViewBilling(c); err != nil {
 		return nil, err
 	}
-	s, err := b.Store.GetCheckoutSession(ctx, c.Scope(), strings.TrimSpace(id), false)
+	s, err := b.Store.GetCheckoutSession(ctx, billingScope(c), strings.TrimSpace(id), false)
 	if err != nil {
 		return nil, err
 	}

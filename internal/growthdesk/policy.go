@@ -173,6 +173,10 @@ func CanViewAdminDashboard(c *Caller) error { return RequireStaff(c) }
 // CanSeeRevenue lets approved admins read revenue figures; employees see the other tiles.
 func CanSeeRevenue(c *Caller) error { return RequireAdmin(c) }
 
+// CanSeeBillingAudit lets approved admins read the billing actions of the audit log and of
+// Recent Activity; employees see every other action.
+func CanSeeBillingAudit(c *Caller) error { return RequireAdmin(c) }
+
 // CanUseForum lets every approved account read the forum, start topics and reply.
 func CanUseForum(c *Caller) error { return CanUsePortal(c) }
 

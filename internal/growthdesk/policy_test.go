@@ -36,6 +36,8 @@ func TestPolicy_RoleByAction(t *testing.T) {
 		{"customer cannot read the admin dashboard", func() error { return CanViewAdminDashboard(customer) }, EForbidden},
 		{"admin sees revenue", func() error { return CanSeeRevenue(admin) }, ""},
 		{"employee does not see revenue", func() error { return CanSeeRevenue(employee) }, EForbidden},
+		{"admin sees billing's audit entries", func() error { return CanSeeBillingAudit(admin) }, ""},
+		{"employee does not see billing's audit entries", func() error { return CanSeeBillingAudit(employee) }, EForbidden},
 		{"customer uses the forum", func() error { return CanUseForum(customer) }, ""},
 		{"pending cannot use the forum", func() error { return CanUseForum(pendingStaff) }, EForbidden},
 		{"customer cannot moderate the forum", func() error { return CanModerateForum(customer) }, EForbidden},

@@ -108,9 +108,22 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 		if status.status != 200 || !strings.Contains(status.body, `"paid":true`) || !strings.Contains(status.body, `"status":"complete"`) {
 			t.Fatalf("paid session: %d %s", status.status, status.body)
 		}
-		for _, role := range []string{"other"} {
+		for _, role := range []string{"other", "employee"} {
 			if res := env.as(t, role, "GET", "/api/v1/billing/checkout-sessions/"+session, ""); res.status != 404 {
 				t.Fatalf("%s reads another organization's checkout: %d %s", role, res.status, res.body)
+			}
+		}
+		if res := env.as(t, "admin", "GET", "/api/v1/billing/checkout-sessions/"+session, ""); res.status != 200 || !strings.Contains(res.body, `"paid":true`) {
+			t.Fatalf("an admin reads the checkout: %d %s", res.status, res.body)
+		}
+		// Billing's audit entries (with the session id) are an admin's to read, in the audit
+		// log and in Recent Activity alike.
+		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/dashboard"} {
+			if res := env.as(t, "employee", "GET", path, ""); res.status != 200 || strings.Contains(res.body, `"billing.`) || strings.Contains(res.body, session) {
+				t.Fatalf("an employee's %s shows billing: %d %s", path, res.status, res.body)
+			}
+			if res := env.as(t, "admin", "GET", path, ""); res.status != 200 || !strings.Contains(res.body, `"action":"billing.checkout_started"`) {
+				t.Fatalf("an admin's %s misses billing: %d %s", path, res.status, res.body)
 			}
 		}
 

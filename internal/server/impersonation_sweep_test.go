@@ -226,7 +226,7 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 	seen := map[string]bool{}
 	newEntries := func() []*growthdesk.AuditEntry {
 		t.Helper()
-		all, err := accounts.ListAudit(ctx, 10000)
+		all, err := accounts.ListAudit(ctx, 10000, growthdesk.AuditFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

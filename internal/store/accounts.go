@@ -312,8 +312,26 @@ func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audi
 	return o, tx.Commit()
 }
 
-// ListAudit returns the newest audit entries with the actor's and target's e-mail.
-func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.AuditEntry, error) {
+// auditFilterWhere is the condition on audit_log a that leaves out what hidden names.
+func auditFilterWhere(hidden growthdesk.AuditFilter) (string, []any) {
+	conds, args := []string{"1 = 1"}, []any{}
+	if len(hidden.Actions) > 0 {
+		conds = append(conds, "a.action NOT IN (?"+strings.Repeat(", ?", len(hidden.Actions)-1)+")")
+		for _, h := range hidden.Actions {
+			args = append(args, h)
+		}
+	}
+	for _, area := range hidden.Areas {
+		conds = append(conds, "a.action NOT LIKE ?")
+		args = append(args, area+".%")
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// ListAudit returns the newest audit entries, but those hidden names, with the actor's and
+// target's e-mail.
+func (s *AccountStore) ListAudit(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AuditEntry, error) {
+	where, args := auditFilterWhere(hidden)
 	rows, err := s.db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
 		COALESCE(tp.email, ''), COALESCE(tp.full_name, tao.name, tft.title, ''), a.details, a.ip, a.request_id, a.created_at
@@ -323,7 +341,8 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int) ([]*growthdesk.
 		LEFT JOIN profiles tp ON tp.id = a.target_id AND a.target_type = 'user'
 		LEFT JOIN organizations tao ON tao.id = a.target_id AND a.target_type = 'organization'
 		LEFT JOIN forum_topics tft ON tft.id = a.target_id AND a.target_type = 'forum_topic'
-		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit))
+		WHERE `+where+`
+		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err
 	}

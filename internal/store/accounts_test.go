@@ -42,7 +42,7 @@ func TestAccountStore_ProfilesAndPrefs(t *testing.T) {
 			growthdesk.AuditEntry{ActorID: "u1", Action: growthdesk.AuditNotificationsUpdate, TargetType: "user", TargetID: "nobody"}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("unknown account: %v", err)
 		}
-		audit, err := s.ListAudit(ctx, 10)
+		audit, err := s.ListAudit(ctx, 10, growthdesk.AuditFilter{})
 		if err != nil || len(audit) != 2 || audit[0].Action != growthdesk.AuditNotificationsUpdate || audit[1].Action != growthdesk.AuditProfileUpdate {
 			t.Fatalf("audit of the profile changes: %+v, %v", audit, err)
 		}
@@ -104,7 +104,7 @@ func TestAccountStore_StaffChangesAreAuditedWithMail(t *testing.T) {
 			t.Fatalf("all = %d, first %q", len(all), all[0].FullName)
 		}
 
-		log, err := s.ListAudit(ctx, 10)
+		log, err := s.ListAudit(ctx, 10, growthdesk.AuditFilter{})
 		if err != nil || len(log) != 4 {
 			t.Fatalf("audit = %d entries, %v", len(log), err)
 		}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -69,15 +68,9 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 // a sentence about each needs: the target's current name whatever its type, a ticket's shown
 // id, and the organization the entry concerns. A target deleted since keeps the name its entry
 // recorded (details title, name or plan_name).
-func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden []string) ([]*growthdesk.AdminActivity, error) {
+func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
 	db := s.accounts.db
-	where, args := "", []any{}
-	if len(hidden) > 0 {
-		where = " WHERE a.action NOT IN (?" + strings.Repeat(", ?", len(hidden)-1) + ")"
-		for _, h := range hidden {
-			args = append(args, h)
-		}
-	}
+	where, args := auditFilterWhere(hidden)
 	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
 		COALESCE(tp.email, ''), COALESCE(NULLIF(tp.full_name, ''), tp.email, tao.name, tft.title, tan.title, tt.title, tm.title, tpj.name,
@@ -101,7 +94,8 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 		LEFT JOIN billing_plans tpl ON a.target_type = 'plan' AND tpl.price_id = a.target_id
 		LEFT JOIN billing_subscriptions tsub ON a.target_type = 'subscription' AND tsub.id = a.target_id
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
-			tau.organization_id, trp.organization_id, tsub.organization_id)`+where+`
+			tau.organization_id, trp.organization_id, tsub.organization_id)
+		WHERE `+where+`
 		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit), args...)
 	if err != nil {
 		return nil, err

@@ -36,7 +36,7 @@ func TestAdminDashboardStore_CountsAndCreationTimes(t *testing.T) {
 		if len(accounts) != 1 || !accounts[0].Equal(time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)) || len(orgs) != 1 {
 			t.Errorf("created since February: %v %v", accounts, orgs)
 		}
-		log, err := s.RecentActivity(ctx, 10, growthdesk.ActivityHidden)
+		log, err := s.RecentActivity(ctx, 10, growthdesk.AuditFilter{Actions: growthdesk.ActivityHidden})
 		if err != nil || len(log) != 1 || log[0].TargetName != "Acme" || log[0].OrganizationName != "Acme" || !log[0].TargetExists {
 			t.Errorf("activity: %+v %v", log, err)
 		}
@@ -109,7 +109,7 @@ func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		list, err := store.NewAdminDashboardStore(db).RecentActivity(ctx, 20, growthdesk.ActivityHidden)
+		list, err := store.NewAdminDashboardStore(db).RecentActivity(ctx, 20, growthdesk.AuditFilter{Actions: growthdesk.ActivityHidden})
 		if err != nil {
 			t.Fatal(err)
 		}

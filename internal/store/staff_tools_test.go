@@ -101,7 +101,7 @@ func TestImpersonationStore_EndsWithItsSession(t *testing.T) {
 			if got, active := store.ImpersonationEndForTest(t, db, rec.ID); active || got != reason {
 				t.Fatalf("record %s: ended %q (active %v), want %q", rec.ID, got, active, reason)
 			}
-			audit, err := accounts.ListAudit(ctx, 100)
+			audit, err := accounts.ListAudit(ctx, 100, growthdesk.AuditFilter{})
 			if err != nil {
 				t.Fatal(err)
 			}
