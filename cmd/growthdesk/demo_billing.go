@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -11,7 +12,8 @@ import (
 // seedDemoBilling gives Northwind Logistics a paid subscription of the seeded plan with two
 // invoices, through the test provider's events, so the admins' overview has data; Brightside
 // Dental has none, so the demo customer can buy the plan. Event ids are fixed, so running it
-// again changes nothing.
+// again changes nothing. An invoice's id opens its document page without a sign-in, so each
+// demo invoice gets a random id, like the test provider's own, never one a visitor can guess.
 func seedDemoBilling(ctx context.Context, db *store.DB) error {
 	billing := store.NewBillingStore(db)
 	orgs, err := store.NewAccountStore(db).ListOrganizations(ctx)
@@ -43,10 +45,11 @@ func seedDemoBilling(ctx context.Context, db *store.DB) error {
 	renewed := start.AddDate(0, 1, 0)
 	end := renewed.AddDate(0, 1, 0)
 	paid := func(n string, from, to time.Time) *growthdesk.BillingEvent {
+		invoice := "in_test_" + rand.Text()
 		return &growthdesk.BillingEvent{ID: "evt_demo_northwind_invoice_" + n, Type: growthdesk.EventInvoicePaid, Provider: growthdesk.ProviderTest,
-			Created: from, CustomerID: customer, OrganizationID: org, Invoice: &growthdesk.InvoiceEvent{ID: "in_test_demo_northwind_" + n,
+			Created: from, CustomerID: customer, OrganizationID: org, Invoice: &growthdesk.InvoiceEvent{ID: invoice,
 				Number: "NW-000" + n, SubscriptionID: "sub_test_demo_northwind", Amount: plan.Amount, Currency: plan.Currency, Status: "paid",
-				PeriodStart: &from, PeriodEnd: &to, PaidAt: &from, DocumentURL: "/functions/v1/test-invoices/in_test_demo_northwind_" + n}}
+				PeriodStart: &from, PeriodEnd: &to, PaidAt: &from, DocumentURL: "/functions/v1/test-invoices/" + invoice}}
 	}
 	for _, ev := range []*growthdesk.BillingEvent{
 		{ID: "evt_demo_northwind_subscription", Type: growthdesk.EventSubscriptionCreated, Provider: growthdesk.ProviderTest, Created: start,
