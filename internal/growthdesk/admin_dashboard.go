@@ -15,11 +15,12 @@ const AdminDashboardMonths = 12
 const AdminActivityLimit = 10
 
 // ActivityHidden lists the audit actions Recent Activity leaves out: each concerns one
-// person's own view or settings (a dismissed banner, a changed name, a failed sign-in) and
-// would push what staff act on off a ten-line list. The audit log keeps them all.
+// person's own view or settings (a dismissed banner, a changed name, a failed sign-in) or is
+// one of many (each page a staff member opens while impersonating) and would push what staff
+// act on off a ten-line list. The audit log keeps them all.
 var ActivityHidden = []string{
 	AuditAnnouncementDismiss, AuditProfileUpdate, AuditNotificationsUpdate, AuditCalendarFeed,
-	AuditPasswordFailed, AuditMFAFailed, AuditOTPFailed,
+	AuditPasswordFailed, AuditMFAFailed, AuditOTPFailed, AuditImpersonationRequest,
 }
 
 // AdminActivity is one line of Recent Activity: an audit entry with what a sentence about it

@@ -46,6 +46,9 @@ const (
 	// Impersonation.
 	AuditImpersonationStart AuditAction = "impersonation.start"
 	AuditImpersonationEnd   AuditAction = "impersonation.end"
+	// AuditImpersonationRequest records one request made while impersonating, reads and
+	// downloads included, with its method and path: what a staff member saw as the account.
+	AuditImpersonationRequest AuditAction = "impersonation.request"
 	// Meetings and calendar feeds.
 	AuditMeetingCreate   AuditAction = "meeting.create"
 	AuditMeetingUpdate   AuditAction = "meeting.update"

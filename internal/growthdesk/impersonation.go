@@ -66,6 +66,8 @@ type ImpersonationStore interface {
 	EndImpersonation(ctx context.Context, id, reason string, audit AuditEntry) (*Impersonation, error)
 	// EndStale ends every record past its expiry or without a session.
 	EndStale(ctx context.Context, now time.Time) error
+	// RecordRequest writes the audit entry of one request made while impersonating.
+	RecordRequest(ctx context.Context, audit AuditEntry) error
 }
 
 // Impersonations lets staff act as an account of a lower role. The server asks ActingAs for
@@ -168,6 +170,19 @@ func (m *Impersonations) ActingAs(ctx context.Context, self *Caller) (*Profile, 
 		return nil, err
 	}
 	return target, nil
+}
+
+// RecordRequest leaves an audit entry, naming the staff member and the account acted as, of a
+// request made while impersonating: every request, reads and downloads included, so that what
+// a staff member saw as someone else is on record as well as what they changed. Nothing is
+// written for a caller who is not impersonating. The server answers the request only once
+// the entry is written: an error here refuses it.
+func (m *Impersonations) RecordRequest(ctx context.Context, c *Caller, method, path string) error {
+	if !c.Impersonating() {
+		return nil
+	}
+	return m.Store.RecordRequest(ctx, c.Audit(AuditImpersonationRequest, "user", c.Profile.ID,
+		map[string]any{"method": method, "path": clip(path, 500)}))
 }
 
 // Current returns the record the staff member's current session acts under, or nil. Like

@@ -65,6 +65,14 @@ func (s *Server) caller(r *http.Request) (*growthdesk.Caller, error) {
 		}
 		if target != nil {
 			c.Actor, c.Profile = p, target
+			// Every request made as someone else is on record, reads and downloads included,
+			// in the audit log and on the request's log line; no record, no answer.
+			if err := s.deps.Impersonations.RecordRequest(r.Context(), c, r.Method, r.URL.Path); err != nil {
+				return nil, err
+			}
+			if info := requestInfoOf(r.Context()); info != nil {
+				info.actorID, info.actedAsID = p.ID, target.ID
+			}
 		}
 	}
 	return c, nil

@@ -255,9 +255,23 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 		}
 		res := s.run(t)
 		entries := newEntries()
+		// Every request made while impersonating leaves its impersonation.request entry;
+		// what else it wrote is the change itself.
+		var changes []*growthdesk.AuditEntry
+		requests := 0
+		for _, e := range entries {
+			if e.Action == growthdesk.AuditImpersonationRequest {
+				requests++
+			} else {
+				changes = append(changes, e)
+			}
+		}
+		if requests != 1 {
+			t.Errorf("%s as %s while impersonating left %d request entries, want 1", s.route, s.as, requests)
+		}
 		if s.refused {
-			if res.status != 403 || len(entries) != 0 {
-				t.Errorf("%s as %s while impersonating: %d %s, %d audit entries; want 403 and none", s.route, s.as, res.status, res.body, len(entries))
+			if res.status != 403 || len(changes) != 0 {
+				t.Errorf("%s as %s while impersonating: %d %s, %d audit entries of a change; want 403 and none", s.route, s.as, res.status, res.body, len(changes))
 			}
 			continue
 		}
@@ -265,8 +279,8 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 			t.Errorf("%s as %s while impersonating: %d %s", s.route, s.as, res.status, res.body)
 			continue
 		}
-		if len(entries) == 0 {
-			t.Errorf("%s as %s while impersonating wrote no audit entry", s.route, s.as)
+		if len(changes) == 0 {
+			t.Errorf("%s as %s while impersonating wrote no audit entry of its change", s.route, s.as)
 		}
 		for _, e := range entries {
 			if e.ActorID != env.ids["admin"] || e.ActedAsID != env.ids[s.as] {
@@ -287,7 +301,9 @@ func TestImpersonation_ReadsAreTheTargets(t *testing.T) {
 	env.as(t, "employee", "POST", "/api/v1/meetings", meetingBody(env.beta, "Beta review", start))
 	env.as(t, "employee", "POST", "/api/v1/projects", projectBody(env.acme, "Acme chatbot"))
 	env.as(t, "employee", "POST", "/api/v1/projects", projectBody(env.beta, "Beta secret"))
-	env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Acme's","description":"Ours."}`)
+	acmeTicket := jsonField(t, env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Acme's","description":"Ours."}`).body, "id")
+	uploaded := env.upload(t, "customer", acmeTicket, "", map[string][]byte{"notes.txt": []byte("hello")})
+	attachment := idOf.FindStringSubmatch(uploaded.body)
 	env.as(t, "other", "POST", "/api/v1/tickets", `{"title":"Beta's","description":"Theirs."}`)
 	env.as(t, "employee", "POST", "/api/v1/automations", automationBody(env.acme, "Acme bot"))
 
@@ -311,6 +327,39 @@ func TestImpersonation_ReadsAreTheTargets(t *testing.T) {
 		}
 		if strings.Contains(got.body, "Beta") {
 			t.Errorf("GET %s while impersonating shows Beta's data: %s", path, got.body)
+		}
+	}
+
+	// A download too.
+	if attachment == nil {
+		t.Fatalf("upload: %d %s", uploaded.status, uploaded.body)
+	}
+	download := "/api/v1/attachments/" + attachment[1]
+	if res := env.as(t, "admin", "GET", download, ""); res.status != 200 || res.body != "hello" {
+		t.Fatalf("download while impersonating: %d %s", res.status, res.body)
+	}
+	reads = append(reads, download)
+
+	// Each read left an audit entry naming the admin and the customer, with what was read;
+	// the audit log shows them once the impersonation is over.
+	if res := env.as(t, "admin", "DELETE", "/api/v1/impersonation", ""); res.status != 200 {
+		t.Fatalf("end: %d %s", res.status, res.body)
+	}
+	log := decodeRes[[]growthdesk.AuditEntry](t, env.as(t, "admin", "GET", "/api/v1/admin/audit-log?limit=500", ""))
+	read := map[string]int{}
+	for _, e := range log {
+		if e.Action != growthdesk.AuditImpersonationRequest || e.Details["method"] == "DELETE" {
+			continue
+		}
+		if e.ActorID != env.ids["admin"] || e.ActedAsID != env.ids["customer"] || e.TargetID != env.ids["customer"] || e.Details["method"] != "GET" {
+			t.Errorf("read entry %+v: want the admin acting as the customer", e)
+		}
+		path, _ := e.Details["path"].(string)
+		read[path]++
+	}
+	for _, path := range reads {
+		if p, _, _ := strings.Cut(path, "?"); read[p] == 0 {
+			t.Errorf("GET %s while impersonating left no audit entry (entries by path: %v)", path, read)
 		}
 	}
 }

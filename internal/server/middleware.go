@@ -17,11 +17,25 @@ import (
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	requestInfoKey
+)
 
 func requestID(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey).(string)
 	return id
+}
+
+// requestInfo is what the handlers learn of a request that its log line should carry: the
+// staff member and the account acted as, when the request was made while impersonating.
+type requestInfo struct {
+	actorID, actedAsID string
+}
+
+func requestInfoOf(ctx context.Context) *requestInfo {
+	info, _ := ctx.Value(requestInfoKey).(*requestInfo)
+	return info
 }
 
 // newRequestID returns 16 hex digits from the runtime's random source: unique enough to
@@ -95,7 +109,13 @@ func withRequestLog(log, access *slog.Logger, metrics *Metrics, next http.Handle
 		start := time.Now()
 		id := newRequestID()
 		w.Header()["X-Request-Id"] = []string{id}
-		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		ctx := context.WithValue(r.Context(), requestIDKey, id)
+		var info *requestInfo
+		if isAPIPath(r.URL.Path) {
+			info = &requestInfo{}
+			ctx = context.WithValue(ctx, requestInfoKey, info)
+		}
+		r = r.WithContext(ctx)
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
@@ -122,14 +142,18 @@ func withRequestLog(log, access *slog.Logger, metrics *Metrics, next http.Handle
 				}
 				to = access
 			}
-			to.LogAttrs(r.Context(), level, "request",
+			attrs := []slog.Attr{
 				slog.String("request_id", id),
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),
 				slog.Int("status", rec.status),
 				slog.Int("bytes", rec.bytes),
 				slog.Duration("duration", elapsed),
-			)
+			}
+			if info != nil && info.actedAsID != "" {
+				attrs = append(attrs, slog.String("actor_id", info.actorID), slog.String("acted_as_id", info.actedAsID))
+			}
+			to.LogAttrs(r.Context(), level, "request", attrs...)
 		}()
 		next.ServeHTTP(rec, r)
 	})

@@ -180,6 +180,19 @@ func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growth
 	return out, tx.Commit()
 }
 
+// RecordRequest writes the audit entry of a request made while impersonating.
+func (s *ImpersonationStore) RecordRequest(ctx context.Context, audit growthdesk.AuditEntry) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if err := tx.writeAudit(ctx, audit); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // EndImpersonation ends one record, if it is still active, with the audit entry; ENotFound
 // ('No active impersonation session') when it is not.
 func (s *ImpersonationStore) EndImpersonation(ctx context.Context, id, reason string, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {

@@ -189,6 +189,11 @@ export const AuditForumPostDelete = "forum.post_delete";
 export const AuditImpersonationStart = "impersonation.start";
 export const AuditImpersonationEnd = "impersonation.end";
 /**
+ * AuditImpersonationRequest records one request made while impersonating, reads and
+ * downloads included, with its method and path: what a staff member saw as the account.
+ */
+export const AuditImpersonationRequest = "impersonation.request";
+/**
  * Meetings and calendar feeds.
  */
 export const AuditMeetingCreate = "meeting.create";
@@ -228,7 +233,7 @@ export const AuditCategoryUpdate = "support_category.update";
 export const AuditPasswordFailed = "auth.password_failed";
 export const AuditMFAFailed = "auth.mfa_failed";
 export const AuditOTPFailed = "auth.otp_failed";
-export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed;
+export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditImpersonationRequest | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed;
 
 /**
  * AccountChange is what staff may change on someone's account in one request, the body of

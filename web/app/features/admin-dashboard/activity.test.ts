@@ -131,6 +131,9 @@ describe("describeActivity", () => {
       describeActivity(entry({ action: "announcement.activate", target_type: "announcement", target_name: "Maintenance" })).target?.to,
     ).toBe("/portal/settings?tab=announcements");
     expect(say({ action: "impersonation.start", target_name: "Casey Customer" })).toBe("Dana started impersonating Casey Customer");
+    expect(say({ action: "impersonation.request", target_name: "Casey Customer", details: { method: "GET", path: "/api/v1/tickets" } })).toBe(
+      "Dana opened GET /api/v1/tickets as Casey Customer",
+    );
     expect(say({ action: "impersonation.end", target_name: "Casey Customer", details: { reason: "expired" } })).toBe(
       "Dana stopped impersonating Casey Customer (60 minutes passed)",
     );

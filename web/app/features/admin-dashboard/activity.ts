@@ -192,6 +192,12 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "announcement.dismiss": (e) => ({ verb: "dismissed the announcement", target: target(e, "an announcement") }),
   // Impersonation.
   "impersonation.start": (e) => ({ verb: "started impersonating", target: account(e) }),
+  "impersonation.request": (e) => ({
+    actor: actorName(e),
+    verb: "opened",
+    target: { label: `${text(detail(e, "method"))} ${text(detail(e, "path"))}`.trim() || "a page" },
+    after: `as ${account(e).label}`,
+  }),
   // The sentence names whom they acted as already.
   "impersonation.end": (e) => ({
     actor: actorName(e),

@@ -39,6 +39,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   // Impersonation.
   "impersonation.start": "Started impersonating",
   "impersonation.end": "Stopped impersonating",
+  "impersonation.request": "Opened a page while impersonating",
   // Meetings and calendar feeds.
   "meeting.create": "Scheduled a meeting",
   "meeting.update": "Changed a meeting",
