@@ -45,10 +45,16 @@ const ForumEditWindow = ForumEditMinutes * time.Minute
 // ForumAuthor is how the forum shows a person: a name and a role badge, nothing that tells
 // where they work or how to write to them.
 type ForumAuthor struct {
-	ID       string `json:"id"`
+	// ID is the author's account id, for the edit policy and the audit log; it is never
+	// sent. Readers of every organization see the forum, and an account id would follow a
+	// person from post to post and, being a UUIDv7, tell when their account was made.
+	ID       string `json:"-"`
 	FullName string `json:"full_name"`
 	// Staff marks posts of employees and admins, so readers know who answers for the company.
 	Staff bool `json:"staff"`
+	// Mine marks what the caller wrote, in place of the id: the app offers to edit a post
+	// by it. The service sets it for each caller.
+	Mine bool `json:"mine"`
 }
 
 // ForumTopic is a topic as the topic list shows it.
@@ -222,7 +228,11 @@ func (f *Forum) Topics(ctx context.Context, c *Caller, filter ForumTopicFilter) 
 	if filter.Category != "" && !IsForumCategory(filter.Category) {
 		return nil, Invalid(map[string]string{"category": "Choose a category."})
 	}
-	return f.Store.ListTopics(ctx, filter)
+	topics, err := f.Store.ListTopics(ctx, filter)
+	for _, t := range topics {
+		markTopic(c, t)
+	}
+	return topics, err
 }
 
 // Thread returns a topic with its posts.
@@ -230,7 +240,7 @@ func (f *Forum) Thread(ctx context.Context, c *Caller, topicID string) (*ForumTh
 	if err := CanUseForum(c); err != nil {
 		return nil, err
 	}
-	return f.Store.GetThread(ctx, topicID)
+	return markThread(c)(f.Store.GetThread(ctx, topicID))
 }
 
 // StartTopic creates a topic with its opening post.
@@ -242,8 +252,8 @@ func (f *Forum) StartTopic(ctx context.Context, c *Caller, in ForumTopicInput) (
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	return f.Store.CreateTopic(ctx, c.Profile.ID, in,
-		c.Audit(AuditForumTopicCreate, "forum_topic", "", map[string]any{"title": in.Title, "category": in.Category}))
+	return markThread(c)(f.Store.CreateTopic(ctx, c.Profile.ID, in,
+		c.Audit(AuditForumTopicCreate, "forum_topic", "", map[string]any{"title": in.Title, "category": in.Category})))
 }
 
 // Reply adds a reply to an unlocked topic and, in the same transaction, e-mails the topic's
@@ -282,8 +292,8 @@ func (f *Forum) Reply(ctx context.Context, c *Caller, topicID string, in ForumPo
 			return nil, err
 		}
 	}
-	return f.Store.AddReply(ctx, topicID, c.Profile.ID, in.Body, mail,
-		c.Audit(AuditForumReply, "forum_topic", topicID, map[string]any{"title": thread.Title}))
+	return markPost(c)(f.Store.AddReply(ctx, topicID, c.Profile.ID, in.Body, mail,
+		c.Audit(AuditForumReply, "forum_topic", topicID, map[string]any{"title": thread.Title})))
 }
 
 // EditPost changes the text of the caller's own post within ForumEditWindow of posting.
@@ -305,8 +315,8 @@ func (f *Forum) EditPost(ctx context.Context, c *Caller, postID string, in Forum
 	if topic.Locked {
 		return nil, errTopicLocked
 	}
-	return f.Store.EditPost(ctx, postID, in.Body,
-		c.Audit(AuditForumPostEdit, "forum_topic", topic.ID, map[string]any{"title": topic.Title, "post_id": postID}))
+	return markPost(c)(f.Store.EditPost(ctx, postID, in.Body,
+		c.Audit(AuditForumPostEdit, "forum_topic", topic.ID, map[string]any{"title": topic.Title, "post_id": postID})))
 }
 
 // Moderate pins or unpins, locks or unlocks a topic (staff).
@@ -328,7 +338,11 @@ func (f *Forum) Moderate(ctx context.Context, c *Caller, topicID string, m Forum
 	if m.Locked != nil {
 		details["locked"] = *m.Locked
 	}
-	return f.Store.ModerateTopic(ctx, topicID, m, c.Audit(AuditForumTopicModerate, "forum_topic", topicID, details))
+	topic, err := f.Store.ModerateTopic(ctx, topicID, m, c.Audit(AuditForumTopicModerate, "forum_topic", topicID, details))
+	if topic != nil {
+		markTopic(c, topic)
+	}
+	return topic, err
 }
 
 // DeleteTopic deletes a topic with all its posts (staff).
@@ -371,6 +385,34 @@ func (f *Forum) PostCount(ctx context.Context, c *Caller) (int, error) {
 		return 0, err
 	}
 	return f.Store.CountPosts(ctx, c.Profile.ID)
+}
+
+// isMine reports whether the caller wrote what author names; never for a deleted account's
+// posts, whose author id is empty.
+func isMine(c *Caller, a ForumAuthor) bool { return a.ID != "" && a.ID == c.Profile.ID }
+
+func markTopic(c *Caller, t *ForumTopic) { t.Author.Mine = isMine(c, t.Author) }
+
+// markThread and markPost set Mine on what a store call returned, passing its error on.
+func markThread(c *Caller) func(*ForumThread, error) (*ForumThread, error) {
+	return func(t *ForumThread, err error) (*ForumThread, error) {
+		if t != nil {
+			markTopic(c, &t.ForumTopic)
+			for _, p := range t.Posts {
+				p.Author.Mine = isMine(c, p.Author)
+			}
+		}
+		return t, err
+	}
+}
+
+func markPost(c *Caller) func(*ForumPost, error) (*ForumPost, error) {
+	return func(p *ForumPost, err error) (*ForumPost, error) {
+		if p != nil {
+			p.Author.Mine = isMine(c, p.Author)
+		}
+		return p, err
+	}
 }
 
 // excerpt shortens s to at most n characters, ending with an ellipsis when cut.

@@ -299,3 +299,90 @@ func TestForum_BadInputChangesNothing(t *testing.T) {
 		t.Errorf("bad input changed the topic: %s", res.body)
 	}
 }
+
+// TestForum_AnswersCarryNoAuthorAccountIDs: the forum is read across organizations, so an
+// author appears by name and staff flag only. An account id would identify a person across
+// topics and, being a UUIDv7, date their account. Whoever asks (the author, a customer of
+// another organization, staff), no forum answer holds an author's account id; "mine" tells
+// the caller which posts are their own.
+func TestForum_AnswersCarryNoAuthorAccountIDs(t *testing.T) {
+	env := newPortalEnv(t, storetest.SQLite(t))
+	acme := idField.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
+	beta := idField.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+acme+`"}`)
+	other := env.signUpStaff(t, "other@beta.example", "customer")
+	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+other, `{"organization_id":"`+beta+`"}`)
+	env.tokens["other"] = env.signIn(t, "other@beta.example")
+	ids := map[string]string{"customer": env.ids["customer"], "other": other, "employee": env.ids["employee"], "admin": env.ids["admin"]}
+
+	var answers []struct{ role, what, body string }
+	call := func(role, method, path, body string, status int) string {
+		t.Helper()
+		res := env.as(t, role, method, path, body)
+		if res.status != status {
+			t.Fatalf("%s %s as %s: %d %s, want %d", method, path, role, res.status, res.body, status)
+		}
+		answers = append(answers, struct{ role, what, body string }{role, method + " " + path, res.body})
+		return res.body
+	}
+
+	var thread growthdesk.ForumThread
+	_ = json.Unmarshal([]byte(call("customer", "POST", "/api/v1/forum/topics", `{"category":"general","title":"Hello","body":"First"}`, 201)), &thread)
+	topic, opening := thread.ID, thread.Posts[0].ID
+	reply := idField.FindStringSubmatch(call("other", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Hi from Beta"}`, 201))[1]
+	staffReply := idField.FindStringSubmatch(call("employee", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"Welcome"}`, 201))[1]
+	call("customer", "PATCH", "/api/v1/forum/posts/"+opening, `{"body":"First, edited"}`, 200)
+	call("other", "PATCH", "/api/v1/forum/posts/"+reply, `{"body":"Hi from Beta, edited"}`, 200)
+	call("employee", "PATCH", "/api/v1/forum/topics/"+topic, `{"pinned":true}`, 200)
+	for _, role := range []string{"customer", "other", "employee", "admin"} {
+		call(role, "GET", "/api/v1/forum/topics", "", 200)
+		call(role, "GET", "/api/v1/forum/topics?search=beta", "", 200)
+		call(role, "GET", "/api/v1/forum/topics/"+topic, "", 200)
+	}
+
+	for _, a := range answers {
+		for who, id := range ids {
+			if strings.Contains(a.body, id) {
+				t.Errorf("%s as %s carries the account id of %s: %s", a.what, a.role, who, a.body)
+			}
+		}
+		if strings.Contains(a.body, `"author_id"`) || regexp.MustCompile(`"author":\{[^}]*"id"`).MatchString(a.body) {
+			t.Errorf("%s as %s has an author id field: %s", a.what, a.role, a.body)
+		}
+	}
+
+	// Each reader sees "mine" on their own posts only; a staff member may still delete
+	// another person's reply and moderate the topic.
+	want := map[string]map[string]bool{
+		"customer": {opening: true, reply: false, staffReply: false},
+		"other":    {opening: false, reply: true, staffReply: false},
+		"employee": {opening: false, reply: false, staffReply: true},
+		"admin":    {opening: false, reply: false, staffReply: false},
+	}
+	for role, mine := range want {
+		var got growthdesk.ForumThread
+		if err := json.Unmarshal([]byte(env.as(t, role, "GET", "/api/v1/forum/topics/"+topic, "").body), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Author.Mine != (role == "customer") {
+			t.Errorf("topic's author as %s: mine = %v", role, got.Author.Mine)
+		}
+		for _, p := range got.Posts {
+			if p.Author.Mine != mine[p.ID] {
+				t.Errorf("post %q as %s: mine = %v, want %v", p.Body, role, p.Author.Mine, mine[p.ID])
+			}
+		}
+		var list []growthdesk.ForumTopic
+		_ = json.Unmarshal([]byte(env.as(t, role, "GET", "/api/v1/forum/topics", "").body), &list)
+		if len(list) != 1 || list[0].Author.Mine != (role == "customer") || list[0].Author.FullName != "Customer" || list[0].Author.Staff {
+			t.Errorf("topic list as %s: %+v", role, list)
+		}
+	}
+	if res := env.as(t, "admin", "DELETE", "/api/v1/forum/posts/"+reply, ""); res.status != 204 {
+		t.Errorf("staff delete another person's reply: %d %s", res.status, res.body)
+	}
+	log := env.as(t, "admin", "GET", "/api/v1/admin/audit-log", "").body
+	if !strings.Contains(log, `"author_id":"`+other+`"`) {
+		t.Errorf("the audit log no longer names the deleted reply's author: %s", log)
+	}
+}

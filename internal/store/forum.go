@@ -11,7 +11,8 @@ import (
 
 // ForumStore keeps the community forum's topics and posts. The forum is shared by every
 // approved account, so its queries take no Scope: nothing in these tables belongs to an
-// organization, and the author columns read only a person's name and role.
+// organization, and the author columns read only a person's id (for the edit policy and the
+// audit log; ForumAuthor never encodes it), name and role.
 type ForumStore struct{ db *DB }
 
 // NewForumStore returns a ForumStore on db.

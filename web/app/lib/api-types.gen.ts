@@ -1582,12 +1582,16 @@ export type ForumCategory = typeof ForumCategoryGeneral | typeof ForumCategoryMa
  * where they work or how to write to them.
  */
 export interface ForumAuthor {
-  id: string;
   full_name: string;
   /**
    * Staff marks posts of employees and admins, so readers know who answers for the company.
    */
   staff: boolean;
+  /**
+   * Mine marks what the caller wrote, in place of the id: the app offers to edit a post
+   * by it. The service sets it for each caller.
+   */
+  mine: boolean;
 }
 
 /**

@@ -25,8 +25,8 @@ export function isForumCategory(value: string | null): value is ForumCategory {
 }
 
 /** Whether the signed-in user may still edit a post: their own, before its edit window closes. */
-export function canEdit(post: ForumPost, userId: string | undefined, now: number = Date.now()): boolean {
-  return !!userId && post.author.id === userId && now <= new Date(post.editable_until).getTime();
+export function canEdit(post: ForumPost, now: number = Date.now()): boolean {
+  return post.author.mine && now <= new Date(post.editable_until).getTime();
 }
 
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });

@@ -51,11 +51,10 @@ function EditForm({ post, onDone }: { post: ForumPost; onDone: () => void }) {
 }
 
 function PostItem({ post, opening, thread, staff }: { post: ForumPost; opening: boolean; thread: ForumThread; staff: boolean }) {
-  const { profile } = useAuth();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost();
-  const editable = !thread.locked && canEdit(post, profile?.id);
+  const editable = !thread.locked && canEdit(post);
   return (
     <li>
       <article aria-label={`${opening ? "Post" : "Reply"} by ${post.author.full_name || "a former member"}`} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
