@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -159,18 +160,24 @@ func FuzzLinkToken(f *testing.F) {
 }
 
 // FuzzCleanFilename checks the name an uploaded file is stored and sent back under: never a
-// control character, quote or path separator, at most 120 characters, cleaning it again
-// changes nothing, and a name that is already clean keeps its type.
+// control character, Unicode format character (Cf: bidirectional overrides, zero-width
+// characters), quote or path separator, at most 120 characters, cleaning it again changes
+// nothing, and a name that is already clean keeps its type.
 func FuzzCleanFilename(f *testing.F) {
 	f.Add("report.pdf")
 	f.Add(`C:\Users\casey\Desktop\invoice 2026.xlsx`)
 	f.Add("../../etc/passwd")
 	f.Add("a\"b\r\nContent-Type: text/html.png")
 	f.Add(strings.Repeat("長", 130) + ".docx")
+	f.Add("evil\u202Egnp.txt")
+	f.Add("\uFEFF\u200B in\u200Dvoice\U000E0041.pdf")
 	f.Fuzz(func(t *testing.T, name string) {
 		got := CleanFilename(name)
 		if strings.ContainsAny(got, "\"/\\") || HasControl(got) || !utf8.ValidString(got) && utf8.ValidString(name) {
 			t.Fatalf("CleanFilename(%q) = %q", name, got)
+		}
+		if strings.ContainsFunc(got, func(r rune) bool { return unicode.Is(unicode.Cf, r) }) {
+			t.Fatalf("CleanFilename(%q) = %q keeps a format character", name, got)
 		}
 		if n := utf8.RuneCountInString(got); n > 120 {
 			t.Fatalf("CleanFilename(%q) has %d characters", name, n)

@@ -916,15 +916,16 @@ const (
 	filenameExtMax = 20
 )
 
-// CleanFilename keeps a file name safe to store and to send back in a header: the last path
-// element, no control characters or quotes, at most 120 characters (a long name keeps its
-// extension). It returns "" for a name that names nothing (empty, ".", ".." or only
-// separators). Cleaning a clean name changes nothing.
+// CleanFilename keeps a file name safe to store and to send back in a header, and shown as
+// what it is: the last path element, no quotes, no control or format characters (hiddenInName:
+// a right-to-left override would show "evil\u202Egnp.txt" as "eviltxt.png"), at most 120
+// characters (a long name keeps its extension). It returns "" for a name that names nothing
+// (empty, ".", ".." or only separators). Cleaning a clean name changes nothing.
 func CleanFilename(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = path.Base(name)
 	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == '"' || (r >= 0x80 && r < 0xa0) {
+		if r == '"' || hiddenInName(r) {
 			return -1
 		}
 		return r

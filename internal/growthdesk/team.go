@@ -26,7 +26,10 @@ type Team struct {
 	Store TeamStore
 }
 
-var errNoOrganization = &Error{Code: ENotFound, Message: "Your account is not part of an organization yet. Contact support to be added to yours."}
+// errNoOrganization answers a customer who belongs to no organization yet on every route of
+// their organization's workspace: the route exists, so a 404 would mislead; the account is
+// in a state that a staff member resolves (409).
+var errNoOrganization = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours."}
 
 // Members lists the approved members of the caller's organization. Staff, who belong to no
 // organization, name one with orgID; for customers orgID is ignored.

@@ -48,6 +48,12 @@ func BadText(s string, multiline bool) bool {
 // single-line values use it.
 func HasControl(s string) bool { return BadText(s, false) }
 
+// hiddenInName reports whether r has no place in a stored name such as a file name: a
+// control character (Cc), or a format character (Cf), which is invisible yet changes how the
+// rest reads. A right-to-left override shows "evil\u202Egnp.txt" as "eviltxt.png"; zero-width
+// characters, the byte order mark, soft hyphens and tag characters hide text the same way.
+func hiddenInName(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
+
 // ControlCharField walks a decoded JSON value (what encoding/json produces for an any:
 // map[string]any, []any, string, float64 or json.Number, bool, nil) and returns the path of
 // the first string or object key that holds a control character its field does not allow,

@@ -471,7 +471,7 @@ func TestTeam_MembersOfTheCallersOrganizationOnly(t *testing.T) {
 	acme := idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
 	beta := idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]
 
-	if res := env.as(t, "customer", "GET", "/api/v1/organization/members", ""); res.status != 404 || !strings.Contains(res.body, "not part of an organization") {
+	if res := env.as(t, "customer", "GET", "/api/v1/organization/members", ""); res.status != 409 || !strings.Contains(res.body, "not part of an organization") {
 		t.Fatalf("customer without organization: %d %s", res.status, res.body)
 	}
 	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+acme+`"}`)
@@ -499,4 +499,34 @@ func jsonMessage(body string) string {
 	}
 	_ = json.Unmarshal([]byte(body), &e)
 	return e.Message
+}
+
+// TestWorkspace_ACustomerWithoutOrganizationIsToldWhy: a customer who belongs to no
+// organization yet gets 409 with the reason from the routes of an organization's workspace,
+// never a 404 that says the route does not exist.
+func TestWorkspace_ACustomerWithoutOrganizationIsToldWhy(t *testing.T) {
+	env := newSupportEnv(t, storetest.SQLite(t))
+	for _, tc := range []struct{ method, path, body string }{
+		{"GET", "/api/v1/tickets", ""},
+		{"POST", "/api/v1/tickets", `{"title":"Help","description":"Please"}`},
+		{"GET", "/api/v1/projects", ""},
+		{"GET", "/api/v1/automations", ""},
+		{"GET", "/api/v1/meetings", ""},
+		{"GET", "/api/v1/reports", ""},
+		{"GET", "/api/v1/organization/members", ""},
+	} {
+		res := env.as(t, "loner", tc.method, tc.path, tc.body)
+		if res.status != 409 || !strings.Contains(res.body, "not part of an organization yet") {
+			t.Errorf("%s %s as a customer without organization: %d %s", tc.method, tc.path, res.status, res.body)
+		}
+	}
+	// No route without an id in its path answers such a customer 404.
+	for _, r := range server.APIRoutes() {
+		if strings.Contains(r.Path, "{") || r.Access == growthdesk.AccessPublic || (r.Method != "GET" && r.Method != "POST") {
+			continue
+		}
+		if res := env.as(t, "loner", r.Method, r.Path, `{}`); res.status == 404 {
+			t.Errorf("%s %s as a customer without organization: 404 %s", r.Method, r.Path, res.body)
+		}
+	}
 }
