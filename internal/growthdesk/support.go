@@ -414,7 +414,7 @@ type Support struct {
 }
 
 var (
-	errNoOrgTickets  = &Error{Code: ENotFound, Message: "Your account is not part of an organization yet, so you cannot open or see support tickets. Contact us to be added to your organization."}
+	errNoOrgTickets  = &Error{Code: EConflict, Message: "Your account is not part of an organization yet, so you cannot open or see support tickets. Contact us to be added to your organization."}
 	errTicketMissing = &Error{Code: ENotFound, Message: "There is no such ticket."}
 	errNoteForbidden = &Error{Code: EForbidden, Message: "Only staff can add internal notes."}
 )
