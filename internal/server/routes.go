@@ -1,7 +1,11 @@
 package server
 
 import (
+	"maps"
 	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -159,7 +163,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/api/", s.afterWrites(s.guardAPI(api)))
 	if s.deps.Billing != nil {
 		// The checkout function and the payment provider's webhook enter through the same guard.
-		fn := &apiMux{ServeMux: http.NewServeMux(), s: s}
+		fn := &apiMux{ServeMux: http.NewServeMux(), s: s, fail: func(w http.ResponseWriter, r *http.Request, err error) {
+			writeFunctionError(w, r, s, err)
+		}}
 		s.functionRoutes(fn)
 		fn.HandleFunc("/functions/", fn.notFound)
 		mux.Handle("/functions/", s.afterWrites(s.guardAPI(fn)))
@@ -210,7 +216,9 @@ type apiMux struct {
 	*http.ServeMux
 	s       *Server
 	routes  []Route
-	methods map[string][]string // path → allowed methods
+	methods map[string][]string // declared path pattern → its methods
+	// fail answers an error in the surface's own format; nil means the API's (writeError).
+	fail func(w http.ResponseWriter, r *http.Request, err error)
 }
 
 // public registers a route anyone may call.
@@ -237,6 +245,9 @@ func (m *apiMux) handlePolicy(method, path string, who growthdesk.Access, policy
 }
 
 func (m *apiMux) register(method, path string, who growthdesk.Access, h http.Handler) {
+	if !routePattern.MatchString(path) {
+		panic("apiMux: " + path + ": each segment of a route is literal or a whole {name}, the forms matchPattern knows")
+	}
 	if m.methods == nil {
 		m.methods = map[string][]string{}
 	}
@@ -245,14 +256,64 @@ func (m *apiMux) register(method, path string, who growthdesk.Access, h http.Han
 	m.Handle(method+" "+path, h)
 }
 
+// notFound answers what no declared route takes. The catch-all pattern it is registered
+// under matches every method, so the standard mux never gets to answer 405 by itself: a path
+// a declared route matches with other methods answers 405 here, with Allow, and any other
+// path 404, both in the surface's error format.
 func (m *apiMux) notFound(w http.ResponseWriter, r *http.Request) {
-	if allowed, ok := m.methods[r.URL.Path]; ok {
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeJSON(w, http.StatusMethodNotAllowed, errorBody{
-			Code:    growthdesk.EMethod,
-			Message: "This endpoint accepts " + strings.Join(allowed, ", ") + " only.",
-		})
+	fail := m.fail
+	if fail == nil {
+		fail = func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, m.s.log, err) }
+	}
+	if allowed := m.allowed(r.URL.EscapedPath()); len(allowed) > 0 {
+		allow := strings.Join(allowed, ", ")
+		w.Header().Set("Allow", allow)
+		fail(w, r, growthdesk.Errorf(growthdesk.EMethod, "This endpoint does not accept %s; it accepts %s.", r.Method, allow))
 		return
 	}
-	writeJSON(w, http.StatusNotFound, errorBody{Code: growthdesk.ENotFound, Message: "There is no such API endpoint."})
+	fail(w, r, growthdesk.Errorf(growthdesk.ENotFound, "There is no such API endpoint."))
+}
+
+// allowed lists the methods the declared routes take on an escaped request path, as the
+// standard mux routes them: the methods of every declared pattern that matches the path, and
+// HEAD wherever GET is. Sorted; empty when no declared pattern matches.
+func (m *apiMux) allowed(path string) []string {
+	set := map[string]bool{}
+	for pattern, methods := range m.methods {
+		if !matchPattern(pattern, path) {
+			continue
+		}
+		for _, method := range methods {
+			set[method] = true
+			if method == http.MethodGet {
+				set[http.MethodHead] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// routePattern is the form of a route's path: non-empty segments, each literal or a whole
+// {name} wildcard.
+var routePattern = regexp.MustCompile(`^(/([^/{}]+|\{[A-Za-z_][A-Za-z0-9_]*\}))+$`)
+
+// matchPattern reports whether an escaped path matches a route pattern segment by segment:
+// a {name} wildcard matches any one non-empty segment, a literal segment the unescaped one.
+func matchPattern(pattern, path string) bool {
+	want, got := strings.Split(pattern, "/"), strings.Split(path, "/")
+	if len(want) != len(got) {
+		return false
+	}
+	for i, w := range want {
+		if strings.HasPrefix(w, "{") {
+			if got[i] == "" {
+				return false
+			}
+			continue
+		}
+		if seg, err := url.PathUnescape(got[i]); err != nil || seg != w {
+			return false
+		}
+	}
+	return true
 }
