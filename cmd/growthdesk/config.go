@@ -45,11 +45,28 @@ type serveConfig struct {
 }
 
 // limitsConfig holds every rate limit: requests per window, counted per client address
-// (FailedSignIn: per account). Each is a flag --limit-NAME and GROWTHDESK_LIMIT_NAME, written
-// as COUNT/WINDOW, e.g. 150/5m.
+// (FailedSignIn: per account), and the write quotas, counted per account (AttachmentMB in
+// megabytes). Each is a flag --limit-NAME and GROWTHDESK_LIMIT_NAME, written as COUNT/WINDOW,
+// e.g. 150/5m.
 type limitsConfig struct {
 	Token, Verify, Email, MFA, FailedSignIn           growthdesk.Limit
 	Leads, Newsletter, ClientErrors, Checkout, Ingest growthdesk.Limit
+	Quotas                                            server.Quotas
+}
+
+// maxAttachmentMB bounds --limit-attachment-mb: the quota is counted in KiB, and the counter
+// is a 32-bit integer on PostgreSQL.
+const maxAttachmentMB = 1 << 20
+
+// longestWindow is the longest window of every limit: counters are kept at least that long.
+func (l limitsConfig) longestWindow() time.Duration {
+	q := l.Quotas
+	var longest time.Duration
+	for _, lim := range []growthdesk.Limit{l.Token, l.Verify, l.Email, l.MFA, l.FailedSignIn, l.Leads, l.Newsletter, l.ClientErrors, l.Checkout, l.Ingest,
+		q.Tickets, q.TicketResponses, q.Attachments, q.AttachmentMB, q.ForumTopics, q.ForumReplies} {
+		longest = max(longest, lim.Window)
+	}
+	return longest
 }
 
 // dbConfig says which database to use; every command that touches data takes it.
@@ -231,6 +248,13 @@ func parseServeConfig(args []string, getenv func(string) string, stderr io.Write
 	e.limit(&l.ClientErrors, "client-errors", server.DefaultClientErrorLimit, "browser error reports per client address")
 	e.limit(&l.Checkout, "checkout", server.DefaultCheckoutLimit, "checkouts started per client address")
 	e.limit(&l.Ingest, "ingest", server.DefaultIngestLimit, "automation runs reported per client address")
+	q, dq := &l.Quotas, server.DefaultQuotas
+	e.limit(&q.Tickets, "tickets", dq.Tickets, "tickets opened per account (staff: no limit)")
+	e.limit(&q.TicketResponses, "ticket-responses", dq.TicketResponses, "ticket replies per account (staff: no limit)")
+	e.limit(&q.Attachments, "attachments", dq.Attachments, "files attached to tickets per account (staff: no limit)")
+	e.limit(&q.AttachmentMB, "attachment-mb", dq.AttachmentMB, "megabytes of files attached to tickets per account (staff: no limit)")
+	e.limit(&q.ForumTopics, "forum-topics", dq.ForumTopics, "forum topics started per account (staff: no limit)")
+	e.limit(&q.ForumReplies, "forum-replies", dq.ForumReplies, "forum replies posted per account (staff: no limit)")
 	err := e.parse(args, func() []string {
 		if c.Demo && !e.given("site-url") {
 			c.SiteURL = demoSiteURL(c.Addr, c.SiteURL)
@@ -391,6 +415,9 @@ func (c serveConfig) validate() []string {
 	}
 	if c.RefreshReuse < 0 || c.RefreshReuse > time.Minute {
 		p = append(p, "--refresh-token-reuse-interval must be between 0s and 1m")
+	}
+	if c.Limits.Quotas.AttachmentMB.Requests > maxAttachmentMB {
+		p = append(p, fmt.Sprintf("--limit-attachment-mb must count at most %d megabytes per window", maxAttachmentMB))
 	}
 	switch {
 	case c.StripeSecretKey != "" && !strings.HasPrefix(c.StripeSecretKey, "sk_") && !strings.HasPrefix(c.StripeSecretKey, "rk_"):

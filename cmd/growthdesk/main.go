@@ -337,6 +337,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		ClientErrorLimit:  cfg.Limits.ClientErrors,
 		CheckoutLimit:     cfg.Limits.Checkout,
 		IngestLimit:       cfg.Limits.Ingest,
+		Quotas:            cfg.Limits.Quotas,
 	}, server.Deps{
 		Logger: log,
 		DB:     db,
@@ -344,10 +345,11 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Newsletter: &growthdesk.Newsletter{
 			Store: store.NewNewsletterStore(db), Mail: renderer, Tokens: linkTokens, SiteURL: cfg.SiteURL,
 		},
-		Limiter:     limiter,
-		Auth:        authSvc,
-		AuthHandler: authSvc.Handler(),
-		Sessions:    authSvc,
+		Limiter:      limiter,
+		QuotaCounter: limiter,
+		Auth:         authSvc,
+		AuthHandler:  authSvc.Handler(),
+		Sessions:     authSvc,
 		Accounts: &growthdesk.Accounts{
 			Store:    store.NewAccountStore(db),
 			Mail:     renderer,
@@ -394,7 +396,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		MaxHeaderBytes:    1 << 20,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	go every(ctx, time.Hour, pruneRateLimits(log, limiter))
+	go every(ctx, time.Hour, pruneRateLimits(log, limiter, cfg.Limits.longestWindow()))
 	go every(ctx, time.Minute, endStaleImpersonations(log, impersonations))
 	workerDone := make(chan struct{})
 	go func() {
@@ -500,10 +502,12 @@ func every(ctx context.Context, interval time.Duration, job func(context.Context
 	}
 }
 
-// pruneRateLimits drops counters of windows long past (run once an hour).
-func pruneRateLimits(log *slog.Logger, limiter *store.RateLimiter) func(context.Context) {
+// pruneRateLimits drops counters of windows long past (run once an hour): those that started
+// more than a day ago, or more than the longest window ago, so that no window in progress
+// loses its count.
+func pruneRateLimits(log *slog.Logger, limiter *store.RateLimiter, longest time.Duration) func(context.Context) {
 	return func(ctx context.Context) {
-		if n, err := limiter.Prune(ctx, time.Now().Add(-24*time.Hour)); err != nil {
+		if n, err := limiter.Prune(ctx, time.Now().Add(-max(24*time.Hour, longest))); err != nil {
 			log.Warn("prune rate limits", "err", err)
 		} else if n > 0 {
 			log.Debug("pruned rate limits", "rows", n)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -502,6 +503,26 @@ func TestServeConfig_LimitsAreSettings(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "GROWTHDESK_LIMIT_MFA") || !strings.Contains(err.Error(), "GROWTHDESK_LIMIT_INGEST") {
 		t.Errorf("every bad limit must be listed: %v", err)
 	}
+	// The write quotas are settings of the same kind, per account.
+	c, err = parseServeConfig([]string{"--limit-tickets", "5/1h", "--limit-attachment-mb", "50/24h"},
+		env(map[string]string{"GROWTHDESK_LIMIT_FORUM_REPLIES": "30/12h"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := c.Limits.Quotas
+	if q.Tickets != (growthdesk.Limit{Requests: 5, Window: time.Hour}) || q.AttachmentMB != (growthdesk.Limit{Requests: 50, Window: 24 * time.Hour}) ||
+		q.ForumReplies != (growthdesk.Limit{Requests: 30, Window: 12 * time.Hour}) {
+		t.Errorf("quotas = %+v", q)
+	}
+	if q.TicketResponses != server.DefaultQuotas.TicketResponses || q.Attachments != server.DefaultQuotas.Attachments || q.ForumTopics != server.DefaultQuotas.ForumTopics {
+		t.Errorf("default quotas = %+v", q)
+	}
+	_, err = parseServeConfig([]string{"--limit-attachment-mb", "2000000/24h"}, env(map[string]string{"GROWTHDESK_LIMIT_TICKET_RESPONSES": "0/1h", "GROWTHDESK_LIMIT_ATTACHMENTS": "x"}), io.Discard)
+	for _, want := range []string{"--limit-attachment-mb must count at most 1048576", "GROWTHDESK_LIMIT_TICKET_RESPONSES", "GROWTHDESK_LIMIT_ATTACHMENTS"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("every bad quota must be listed (%s): %v", want, err)
+		}
+	}
 	for l, want := range map[growthdesk.Limit]string{
 		{Requests: 150, Window: 5 * time.Minute}: "150/5m",
 		{Requests: 5, Window: 10 * time.Minute}:  "5/10m",
@@ -551,6 +572,68 @@ func TestRun_LimitSettingTakesEffect(t *testing.T) {
 	}
 	if statuses[0] >= 300 || statuses[1] != http.StatusTooManyRequests {
 		t.Fatalf("statuses %v, want a success then 429 under --limit-newsletter 1/1h", statuses)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRun_QuotaSettingTakesEffect: a write quota set in the environment is the one the server
+// counts a customer's writes against.
+func TestRun_QuotaSettingTakesEffect(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := run(ctx, []string{"users", "create", "--email", "poster@example.com", "--role", "customer", "--password", "poster-password-1", "--data-dir", dir},
+		env(nil), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	addr := freeAddr(t)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--data-dir", dir, "--site-url", "http://" + addr},
+			env(map[string]string{"GROWTHDESK_LIMIT_FORUM_TOPICS": "1/1h"}), io.Discard, io.Discard)
+	}()
+	base := "http://" + addr
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if res, err := http.Get(base + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server not ready")
+		}
+	}
+	res, err := http.Post(base+"/auth/v1/token?grant_type=password", "application/json",
+		strings.NewReader(`{"email":"poster@example.com","password":"poster-password-1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var session struct {
+		AccessToken string `json:"access_token"`
+	}
+	_ = json.NewDecoder(res.Body).Decode(&session)
+	res.Body.Close()
+	if session.AccessToken == "" {
+		t.Fatalf("sign-in: %d", res.StatusCode)
+	}
+	var statuses []int
+	for _, title := range []string{"First", "Second"} {
+		req, _ := http.NewRequest("POST", base+"/api/v1/forum/topics", strings.NewReader(`{"category":"general","title":"`+title+`","body":"b"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+session.AccessToken)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		statuses = append(statuses, res.StatusCode)
+	}
+	if statuses[0] != http.StatusCreated || statuses[1] != http.StatusTooManyRequests {
+		t.Fatalf("statuses %v, want 201 then 429 under GROWTHDESK_LIMIT_FORUM_TOPICS=1/1h", statuses)
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"path"
 	"regexp"
 	"strconv"
@@ -195,10 +196,45 @@ type AttachmentFile struct {
 	Content []byte
 }
 
-// NewAttachment is an uploaded file before it is stored.
+// NewAttachment is an uploaded file before it is stored. A file given in memory (demo data,
+// tests) has Content; an upload has Open and Size instead, its files kept out of memory
+// (spooled to disk) until the store reads them one at a time as it inserts them, so that an
+// upload of five 10 MB files never holds all of them at once.
 type NewAttachment struct {
 	Filename string
 	Content  []byte
+	// Open, when set, reads the file's Size bytes.
+	Open func() (io.ReadCloser, error)
+	Size int64
+}
+
+// Len is the file's size in bytes.
+func (f NewAttachment) Len() int64 {
+	if f.Open != nil {
+		return f.Size
+	}
+	return int64(len(f.Content))
+}
+
+// Bytes returns the file's content, read from Open when it is not in memory; a file that
+// reads more or less than Size is an error.
+func (f NewAttachment) Bytes() ([]byte, error) {
+	if f.Open == nil {
+		return f.Content, nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	b := make([]byte, f.Size)
+	if _, err := io.ReadFull(rc, b); err != nil {
+		return nil, fmt.Errorf("read attachment %q: %w", f.Filename, err)
+	}
+	if n, _ := rc.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("read attachment %q: longer than its size %d", f.Filename, f.Size)
+	}
+	return b, nil
 }
 
 // TicketList is one page of tickets, newest first.
@@ -1023,9 +1059,9 @@ func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, respon
 			bad.add("files", "Every file needs a name.")
 		case AttachmentType(f.Filename) == "":
 			bad.add("files", fmt.Sprintf("%s: this type of file is not accepted. Send images, PDF, text, CSV or office documents.", f.Filename))
-		case len(f.Content) == 0:
+		case f.Len() == 0:
 			bad.add("files", fmt.Sprintf("%s is empty.", f.Filename))
-		case len(f.Content) > AttachmentMaxBytes:
+		case f.Len() > AttachmentMaxBytes:
 			bad.add("files", fmt.Sprintf("%s is larger than 10 MB.", f.Filename))
 		}
 		types[i] = AttachmentType(f.Filename)

@@ -221,3 +221,41 @@ func TestFailClosed_UnrecordableFailureRefusesWith503(t *testing.T) {
 		t.Fatalf("wrong password with a working log: %d %s", res.status, res.body)
 	}
 }
+
+func TestFailClosed_QuotaCounterFaultRefusesWritesWith503(t *testing.T) {
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newSupportEnvWith(t, db, guardOptions{quotaCounter: faultyLimiter{}})
+		// Staff are not counted, so their writes go through while the counter is down.
+		res := env.as(t, "employee", "POST", "/api/v1/tickets", `{"title":"By phone","description":"d","customer_id":"`+env.ids["customer"]+`"}`)
+		if res.status != 201 {
+			t.Fatalf("staff ticket: %d %s", res.status, res.body)
+		}
+		ticket := idOf.FindStringSubmatch(res.body)[1]
+		res = env.as(t, "employee", "POST", "/api/v1/forum/topics", `{"category":"general","title":"Welcome","body":"b"}`)
+		if res.status != 201 {
+			t.Fatalf("staff topic: %d %s", res.status, res.body)
+		}
+		topic := idOf.FindStringSubmatch(res.body)[1]
+		before := env.ticketTotal(t)
+
+		expectUnavailable(t, "ticket", env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"T","description":"d"}`), "unavailable")
+		expectUnavailable(t, "ticket reply", env.as(t, "customer", "POST", "/api/v1/tickets/"+ticket+"/responses", `{"content":"r"}`), "unavailable")
+		expectUnavailable(t, "upload", env.upload(t, "customer", ticket, "", map[string][]byte{"a.txt": []byte("x")}), "unavailable")
+		expectUnavailable(t, "forum topic", env.as(t, "customer", "POST", "/api/v1/forum/topics", `{"category":"general","title":"T","body":"b"}`), "unavailable")
+		expectUnavailable(t, "forum reply", env.as(t, "customer", "POST", "/api/v1/forum/topics/"+topic+"/replies", `{"body":"r"}`), "unavailable")
+
+		if after := env.ticketTotal(t); after != before {
+			t.Fatalf("tickets: %d before, %d after", before, after)
+		}
+		if responses, files := env.thread(t, ticket); responses != 0 || files != 0 {
+			t.Fatalf("the refused writes left %d responses and %d files", responses, files)
+		}
+		var thread struct{ Posts []json.RawMessage }
+		_ = json.Unmarshal([]byte(env.as(t, "customer", "GET", "/api/v1/forum/topics/"+topic, "").body), &thread)
+		var topics []json.RawMessage
+		_ = json.Unmarshal([]byte(env.as(t, "customer", "GET", "/api/v1/forum/topics", "").body), &topics)
+		if len(thread.Posts) != 1 || len(topics) != 1 {
+			t.Fatalf("forum after the refused writes: %d posts, %d topics", len(thread.Posts), len(topics))
+		}
+	})
+}

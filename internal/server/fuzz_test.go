@@ -241,7 +241,9 @@ func FuzzReadUpload(f *testing.F) {
 		r := httptest.NewRequest(http.MethodPost, "/api/v1/tickets/x/attachments", bytes.NewReader(body))
 		r.Header.Set("Content-Type", contentType)
 		authorized := 0
-		responseID, files, err := readUpload(r, func(*string) error { authorized++; return nil })
+		spool := &uploadSpool{}
+		defer spool.Close()
+		responseID, files, err := readUpload(r, spool, func(*string) error { authorized++; return nil })
 		if authorized > 1 {
 			t.Fatalf("the upload was authorized %d times", authorized)
 		}
@@ -256,8 +258,8 @@ func FuzzReadUpload(f *testing.F) {
 			t.Fatalf("%d files read from one message", len(files))
 		}
 		for _, file := range files {
-			if len(file.Content) > growthdesk.AttachmentMaxBytes {
-				t.Fatalf("a file of %d bytes read", len(file.Content))
+			if file.Len() > growthdesk.AttachmentMaxBytes {
+				t.Fatalf("a file of %d bytes read", file.Len())
 			}
 			_ = growthdesk.CleanFilename(file.Filename)
 		}

@@ -26,6 +26,10 @@ type guardOptions struct {
 	authStore func(auth.Store) auth.Store
 	// stripe replaces the built-in test payment provider (billing tests against stripe-mock).
 	stripe *payments.Stripe
+	// quotas replace the write quotas, which are otherwise high enough for any test.
+	quotas *server.Quotas
+	// quotaCounter replaces the database's quota counter (to force a fault).
+	quotaCounter growthdesk.QuotaCounter
 }
 
 // newGuardEnv is the whole server with the real auth service on db (newPortalEnv), with
@@ -72,8 +76,12 @@ func newGuardEnv(t *testing.T, db *store.DB, opts guardOptions) *portalEnv {
 		TicketURL: func(id string) string { return testSiteURL + "/portal/support/" + id }}
 	forum := &growthdesk.Forum{Store: store.NewForumStore(db), Mail: renderer,
 		TopicURL: func(id string) string { return testSiteURL + "/portal/community/" + id }}
-	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots, CheckoutLimit: lots, IngestLimit: lots}, server.Deps{
-		DB: db, Leads: env.leads, Newsletter: env.newsletter, Limiter: limiter,
+	quotas := server.Quotas{Tickets: lots, TicketResponses: lots, Attachments: lots, AttachmentMB: lots, ForumTopics: lots, ForumReplies: lots}
+	if opts.quotas != nil {
+		quotas = *opts.quotas
+	}
+	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots, CheckoutLimit: lots, IngestLimit: lots, Quotas: quotas}, server.Deps{
+		DB: db, Leads: env.leads, Newsletter: env.newsletter, Limiter: limiter, QuotaCounter: opts.quotaCounter,
 		Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc, MailLog: &growthdesk.MailLog{Store: env.outbox},
 		Accounts:       &growthdesk.Accounts{Store: store.NewAccountStore(db), Mail: renderer, LoginURL: testSiteURL + "/portal/login"},
 		Team:           &growthdesk.Team{Store: store.NewTeamStore(db)},
@@ -123,9 +131,21 @@ func newGuardEnv(t *testing.T, db *store.DB, opts guardOptions) *portalEnv {
 	return env
 }
 
-// faultyLimiter is a rate limiter whose database is gone.
+// faultyLimiter is a rate limiter and quota counter whose database is gone.
 type faultyLimiter struct{}
 
 func (faultyLimiter) Allow(context.Context, string, int, time.Duration) (bool, time.Duration, error) {
 	return false, 0, fmt.Errorf("rate limit counter: connection refused")
+}
+
+func (faultyLimiter) Take(context.Context, string, int64, int64, time.Duration) (bool, time.Time, time.Duration, error) {
+	return false, time.Time{}, 0, fmt.Errorf("quota counter: connection refused")
+}
+
+func (faultyLimiter) Return(context.Context, string, int64, time.Time) error {
+	return fmt.Errorf("quota counter: connection refused")
+}
+
+func (faultyLimiter) Used(context.Context, string, time.Duration) (int64, error) {
+	return 0, fmt.Errorf("quota counter: connection refused")
 }

@@ -35,6 +35,9 @@ type Config struct {
 	CheckoutLimit growthdesk.Limit
 	// IngestLimit bounds the runs automation engines report, per client address.
 	IngestLimit growthdesk.Limit
+	// Quotas bound the writes of one account that cost staff time or storage; a zero entry
+	// takes its default from DefaultQuotas.
+	Quotas Quotas
 	// Version is reported by /healthz.
 	Version string
 }
@@ -71,6 +74,9 @@ type Deps struct {
 	Leads      *growthdesk.Leads
 	Newsletter *growthdesk.Newsletter
 	Limiter    growthdesk.RateLimiter
+	// QuotaCounter counts the write quotas; nil takes Limiter when it counts quotas too (the
+	// store's does). Without one, a write under a quota is refused with 503.
+	QuotaCounter growthdesk.QuotaCounter
 	// Auth verifies access tokens; AuthHandler serves the auth service at /auth/v1.
 	Auth        growthdesk.Authenticator
 	AuthHandler http.Handler
@@ -140,6 +146,10 @@ func New(cfg Config, deps Deps) (http.Handler, error) {
 	}
 	if cfg.IngestLimit.Requests == 0 {
 		cfg.IngestLimit = DefaultIngestLimit
+	}
+	cfg.Quotas.fillDefaults()
+	if deps.QuotaCounter == nil {
+		deps.QuotaCounter, _ = deps.Limiter.(growthdesk.QuotaCounter)
 	}
 	if deps.Logger == nil {
 		deps.Logger = slog.New(slog.DiscardHandler)

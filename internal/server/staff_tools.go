@@ -29,7 +29,9 @@ func (s *Server) handleForumStartTopic(w http.ResponseWriter, r *http.Request, c
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Forum.StartTopic(r.Context(), c, in)
+	v, err := spend(s, r, c, func() (*growthdesk.ForumThread, error) {
+		return s.deps.Forum.StartTopic(r.Context(), c, in)
+	}, quotaCost{growthdesk.QuotaForumTopics, 1})
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
@@ -39,7 +41,9 @@ func (s *Server) handleForumReply(w http.ResponseWriter, r *http.Request, c *gro
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Forum.Reply(r.Context(), c, r.PathValue("id"), in)
+	v, err := spend(s, r, c, func() (*growthdesk.ForumPost, error) {
+		return s.deps.Forum.Reply(r.Context(), c, r.PathValue("id"), in)
+	}, quotaCost{growthdesk.QuotaForumReplies, 1})
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 

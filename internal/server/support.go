@@ -88,7 +88,9 @@ func (s *Server) handleCreateTicket(w http.ResponseWriter, r *http.Request, c *g
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Support.Create(r.Context(), c, in)
+	v, err := spend(s, r, c, func() (*growthdesk.TicketDetail, error) {
+		return s.deps.Support.Create(r.Context(), c, in)
+	}, quotaCost{growthdesk.QuotaTickets, 1})
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
@@ -161,24 +163,39 @@ func (s *Server) handleRespond(w http.ResponseWriter, r *http.Request, c *growth
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Support.Respond(r.Context(), c, r.PathValue("id"), in)
+	v, err := spend(s, r, c, func() (*growthdesk.TicketResponse, error) {
+		return s.deps.Support.Respond(r.Context(), c, r.PathValue("id"), in)
+	}, quotaCost{growthdesk.QuotaTicketResponses, 1})
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
 // handleAttach takes a multipart/form-data upload: an optional "response_id" part naming the
 // response the files belong to, then up to five parts named "files". Whether the caller may
-// add files there is checked before any file is read (the upload can be 51 MB): on the first
-// part, once the target is known; a refused upload is discarded unread after the answer.
+// add files there, and whether their attachment quotas have room left, is checked before any
+// file is read (the upload can be 51 MB): on the first part, once the target is known; a
+// refused upload is discarded unread after the answer. The files are spooled (uploadSpool),
+// never held whole in memory, and count against the quotas only once they are stored.
 func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	ticketID := r.PathValue("id")
-	responseID, files, err := readUpload(r, func(responseID *string) error {
-		return s.deps.Support.CheckAttach(r.Context(), c, ticketID, responseID)
+	spool := &uploadSpool{}
+	defer func() {
+		if err := spool.Close(); err != nil {
+			s.log.WarnContext(r.Context(), "remove spooled upload", "err", err, "request_id", requestID(r.Context()))
+		}
+	}()
+	responseID, files, err := readUpload(r, spool, func(responseID *string) error {
+		if err := s.deps.Support.CheckAttach(r.Context(), c, ticketID, responseID); err != nil {
+			return err
+		}
+		return s.checkQuotas(r, c, growthdesk.QuotaAttachments, growthdesk.QuotaAttachmentBytes)
 	})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	v, err := s.deps.Support.Attach(r.Context(), c, ticketID, responseID, files)
+	v, err := spend(s, r, c, func() ([]growthdesk.Attachment, error) {
+		return s.deps.Support.Attach(r.Context(), c, ticketID, responseID, files)
+	}, quotaCost{growthdesk.QuotaAttachments, int64(len(files))}, quotaCost{growthdesk.QuotaAttachmentBytes, kibOf(files)})
 	respondCreatedList(w, r, s, v, err)
 }
 
@@ -193,11 +210,11 @@ func respondCreatedList[T any](w http.ResponseWriter, r *http.Request, s *Server
 	writeJSON(w, http.StatusCreated, list)
 }
 
-// readUpload reads an attachment upload. authorize is called once, before the content of any
-// file is read: with the response id when a "response_id" part comes first, else with nil; a
-// "response_id" after a file is refused, since the files would have been read for the wrong
-// target.
-func readUpload(r *http.Request, authorize func(responseID *string) error) (*string, []growthdesk.NewAttachment, error) {
+// readUpload reads an attachment upload, its files into spool. authorize is called once,
+// before the content of any file is read: with the response id when a "response_id" part
+// comes first, else with nil; a "response_id" after a file is refused, since the files would
+// have been read for the wrong target.
+func readUpload(r *http.Request, spool *uploadSpool, authorize func(responseID *string) error) (*string, []growthdesk.NewAttachment, error) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
 		return nil, nil, growthdesk.Errorf(growthdesk.EMediaType, "Send the files as multipart/form-data.")
@@ -254,17 +271,20 @@ func readUpload(r *http.Request, authorize func(responseID *string) error) (*str
 			if len(files) == growthdesk.AttachmentsPerMessage {
 				return nil, nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", growthdesk.AttachmentsPerMessage)})
 			}
-			b, err := io.ReadAll(io.LimitReader(part, growthdesk.AttachmentMaxBytes+1))
-			if errors.As(err, &mbe) {
+			f, err := spool.add(part.FileName(), part, growthdesk.AttachmentMaxBytes)
+			var disk *errSpool
+			switch {
+			case errors.As(err, &mbe):
 				return nil, nil, tooLarge
-			}
-			if err != nil {
+			case errors.As(err, &disk):
+				return nil, nil, err // the server's fault: a 500, details in the log
+			case err != nil:
 				return nil, nil, growthdesk.Errorf(growthdesk.EBadJSON, "The upload could not be read.")
 			}
-			if len(b) > growthdesk.AttachmentMaxBytes {
+			if f.Len() > growthdesk.AttachmentMaxBytes {
 				return nil, nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("%s is larger than 10 MB.", growthdesk.CleanFilename(part.FileName()))})
 			}
-			files = append(files, growthdesk.NewAttachment{Filename: part.FileName(), Content: b})
+			files = append(files, f)
 		default:
 			return nil, nil, growthdesk.Invalid(map[string]string{part.FormName(): "Send files as \"files\" and the response as \"response_id\"."})
 		}

@@ -28,7 +28,13 @@ type supportEnv struct {
 
 func newSupportEnv(t *testing.T, db *store.DB) *supportEnv {
 	t.Helper()
-	env := &supportEnv{portalEnv: newPortalEnv(t, db)}
+	return newSupportEnvWith(t, db, guardOptions{})
+}
+
+// newSupportEnvWith is newSupportEnv with the whole server's options.
+func newSupportEnvWith(t *testing.T, db *store.DB, opts guardOptions) *supportEnv {
+	t.Helper()
+	env := &supportEnv{portalEnv: newGuardEnv(t, db, opts)}
 	env.acme = idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
 	env.beta = idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]
 	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+env.acme+`"}`)

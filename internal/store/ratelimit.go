@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,4 +49,70 @@ func (l *RateLimiter) Prune(ctx context.Context, cutoff time.Time) (int64, error
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+var _ growthdesk.QuotaCounter = (*RateLimiter)(nil)
+
+// Take counts n for key in the current window when the window's count stays within limit.
+// One statement decides and counts, so that concurrent takes on any instance never pass the
+// limit together; the row of a refused take is left as it was (the DO UPDATE's WHERE fails
+// and RETURNING yields no row).
+func (l *RateLimiter) Take(ctx context.Context, key string, n, limit int64, window time.Duration) (bool, time.Time, time.Duration, error) {
+	if window < time.Second {
+		return false, time.Time{}, 0, fmt.Errorf("quota window %s is shorter than a second", window)
+	}
+	if n < 0 {
+		return false, time.Time{}, 0, fmt.Errorf("quota take of %d", n)
+	}
+	now := l.db.now()
+	start := now.Truncate(window)
+	if n > limit {
+		return false, time.Time{}, start.Add(window).Sub(now), nil
+	}
+	var counted time.Time
+	err := l.db.writeRow(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, ?)
+		ON CONFLICT (bucket) DO UPDATE SET
+			hits = CASE WHEN rate_limits.window_start < excluded.window_start THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
+			window_start = CASE WHEN rate_limits.window_start < excluded.window_start THEN excluded.window_start ELSE rate_limits.window_start END
+		WHERE rate_limits.window_start < excluded.window_start OR rate_limits.hits + excluded.hits <= ?
+		RETURNING window_start`, key, start, n, limit).Scan(&counted)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, time.Time{}, start.Add(window).Sub(now), nil
+	}
+	if err != nil {
+		return false, time.Time{}, 0, fmt.Errorf("take quota: %w", err)
+	}
+	return true, counted.UTC(), 0, nil
+}
+
+// Return takes back n counted by Take in the window that started at start. A window that has
+// been replaced since (by a later window, or pruned) is left alone, and the count never goes
+// below zero.
+func (l *RateLimiter) Return(ctx context.Context, key string, n int64, start time.Time) error {
+	if n <= 0 {
+		return nil
+	}
+	_, err := l.db.exec(ctx, `UPDATE rate_limits SET hits = CASE WHEN hits > ? THEN hits - ? ELSE 0 END
+		WHERE bucket = ? AND window_start = ?`, n, n, key, start.UTC())
+	if err != nil {
+		return fmt.Errorf("return quota: %w", err)
+	}
+	return nil
+}
+
+// Used returns key's count in the current window (0 when its counter is of an older window).
+func (l *RateLimiter) Used(ctx context.Context, key string, window time.Duration) (int64, error) {
+	if window < time.Second {
+		return 0, fmt.Errorf("quota window %s is shorter than a second", window)
+	}
+	start := l.db.now().Truncate(window)
+	var hits int64
+	err := l.db.queryRow(ctx, "SELECT hits FROM rate_limits WHERE bucket = ? AND window_start >= ?", key, start).Scan(&hits)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read quota: %w", err)
+	}
+	return hits, nil
 }

@@ -713,10 +713,16 @@ func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, resp
 	}
 	out := make([]growthdesk.Attachment, 0, len(files))
 	for i, f := range files {
+		// One file in memory at a time: an upload's files are read from where they were
+		// spooled as each is inserted.
+		content, err := f.Bytes()
+		if err != nil {
+			return nil, err
+		}
 		a := growthdesk.Attachment{ID: newID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
-			ContentType: types[i], Size: int64(len(f.Content)), CreatedAt: tx.now}
+			ContentType: types[i], Size: int64(len(content)), CreatedAt: tx.now}
 		if _, err := tx.exec(ctx, `INSERT INTO support_attachments (id, ticket_id, response_id, filename, content_type, size, content, uploaded_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, ticketID, responseID, a.Filename, a.ContentType, a.Size, f.Content, uploadedBy, tx.now); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, ticketID, responseID, a.Filename, a.ContentType, a.Size, content, uploadedBy, tx.now); err != nil {
 			return nil, err
 		}
 		out = append(out, a)
