@@ -320,9 +320,10 @@ func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
 }
 
 // TestBilling_TheSessionIdAloneOpensNoCheckout is the takeover path of the security review:
-// an employee reads a customer's checkout session id in the audit log (or on the admin
-// dashboard) and pays or cancels that checkout on the test provider's page. The page and its
-// actions need the secret key of the buyer's link, which no staff answer carries.
+// a staff member reads a customer's checkout session id in the audit log (or on the admin
+// dashboard; admins only, as billing is theirs) and pays or cancels that checkout on the test
+// provider's page. The page and its actions need the secret key of the buyer's link, which
+// no staff answer carries.
 func TestBilling_TheSessionIdAloneOpensNoCheckout(t *testing.T) {
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
@@ -331,7 +332,7 @@ func TestBilling_TheSessionIdAloneOpensNoCheckout(t *testing.T) {
 		otherSession, otherKey := checkoutLink(t, env.as(t, "other", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`).body)
 
 		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/dashboard"} {
-			res := env.as(t, "employee", "GET", path, "")
+			res := env.as(t, "admin", "GET", path, "")
 			if res.status != 200 || !strings.Contains(res.body, session) {
 				t.Fatalf("%s does not name the session (the premise of this test): %d %s", path, res.status, res.body)
 			}
