@@ -83,7 +83,7 @@ func TestSupport_TicketLifecycle(t *testing.T) {
 		// A customer without an organization is told why, on reading and on writing.
 		for method, body := range map[string]string{"GET": "", "POST": `{"title":"Help","description":"Please"}`} {
 			res := env.as(t, "loner", method, "/api/v1/tickets", body)
-			if res.status != 404 || !strings.Contains(res.body, "not part of an organization") {
+			if res.status != 409 || !strings.Contains(res.body, "not part of an organization") {
 				t.Fatalf("%s as a customer without organization: %d %s", method, res.status, res.body)
 			}
 		}
