@@ -52,7 +52,7 @@ const (
 type Config struct {
 	// SiteURL is the public base URL (https://example.com, no trailing slash). E-mailed
 	// links point at it, the token issuer is SiteURL+MountPath, and redirect_to is honored
-	// only on the same scheme and host (any port on a loopback host).
+	// only for pages of the portal on the same scheme and host (any port on a loopback host).
 	SiteURL string
 	// SiteName is the issuer shown in authenticator apps; default: SiteURL's host.
 	SiteName string

@@ -11,10 +11,12 @@ import (
 	"net/http/httptest"
 	"net/mail"
 	"net/url"
+	"path"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/growthdesk/growthdesk/internal/browserurl"
 	"github.com/growthdesk/growthdesk/internal/fuzzutil"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -148,35 +150,29 @@ func FuzzCheckEmail(f *testing.F) {
 	})
 }
 
-// browserURL is how a browser reads an absolute URL where the WHATWG URL rules differ from
-// net/url: tabs and line breaks are removed, leading and trailing C0 controls and spaces
-// trimmed, and a backslash is a slash in http(s) URLs.
-func browserURL(raw string) (*url.URL, error) {
-	s := strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return -1
-		}
-		return r
-	}, raw)
-	s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
-	return url.Parse(strings.ReplaceAll(s, "\\", "/"))
-}
-
 // FuzzRedirectTarget checks the open-redirect guard: wherever redirect_to points, the
-// browser is sent to the site (its own URL, a path on it, or an absolute URL on its host),
-// as net/url and as a browser read the result.
+// browser is sent to the site's own origin (any port of a loopback site), to a page of the
+// portal, as a browser reads the result (WHATWG rules, internal/browserurl) and as
+// net/url reads it; the answer is one redirectTarget keeps as it is.
 func FuzzRedirectTarget(f *testing.F) {
 	f.Add("/portal/reset-password")
 	f.Add("https://portal.example.com/portal?x=1#frag")
 	f.Add("https://evil.example/portal")
 	f.Add("//evil.example")
 	f.Add("/\\evil.example")
+	f.Add("/%5Cevil.example/")
+	f.Add("/%5C%5Cevil.example/")
+	f.Add("/%09/evil.example/")
+	f.Add("/%255Cevil.example/")
+	f.Add("/portal/%2e%2e/%5Cevil.example/")
+	f.Add("https://portal.example.com/%5Cevil.example/")
 	f.Add("https://portal.example.com@evil.example")
 	f.Add("https://evil.example\\@portal.example.com")
 	f.Add("HTTPS://PORTAL.EXAMPLE.COM:443/x")
 	f.Add("http://localhost:5173/portal")
 	f.Add("javascript:alert(1)")
 	f.Add(" https://evil.example")
+	f.Add("/portal?next=/%5Cevil.example&q=a b#x")
 	var services []*Service
 	for _, siteURL := range []string{"https://portal.example.com", "http://localhost:8080"} {
 		site, err := url.Parse(siteURL)
@@ -188,19 +184,20 @@ func FuzzRedirectTarget(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		for _, s := range services {
 			out := s.redirectTarget(raw)
-			if out == s.cfg.SiteURL || strings.HasPrefix(out, s.cfg.SiteURL+"/") {
-				continue
+			b, err := browserurl.Parse(out, nil)
+			if err != nil || b.Username != "" || b.Password != "" || b.Scheme != s.site.Scheme || b.Host != s.site.Hostname() ||
+				(b.Port != s.site.Port() && !isLoopback(s.site.Hostname())) {
+				t.Fatalf("redirectTarget(%q) = %q, which a browser reads as %v (%v)", raw, out, b, err)
 			}
-			if out != raw {
-				t.Fatalf("redirectTarget(%q) = %q, neither the site nor the target", raw, out)
+			if p := b.Path(); p != "/portal" && !strings.HasPrefix(p, "/portal/") {
+				t.Fatalf("redirectTarget(%q) = %q, which a browser reads as the page %s", raw, out, p)
 			}
 			u, err := url.Parse(out)
-			if err != nil || u.User != nil || !strings.EqualFold(u.Scheme, s.site.Scheme) || !strings.EqualFold(u.Hostname(), s.site.Hostname()) {
-				t.Fatalf("redirectTarget(%q) = %q, off the site", raw, out)
+			if err != nil || u.User != nil || u.Scheme != s.site.Scheme || u.Hostname() != s.site.Hostname() || u.Path != path.Clean(u.Path) || u.Fragment != "" {
+				t.Fatalf("redirectTarget(%q) = %q, which net/url reads as %#v (%v)", raw, out, u, err)
 			}
-			b, err := browserURL(out)
-			if err != nil || b.User != nil || !strings.EqualFold(b.Scheme, s.site.Scheme) || !strings.EqualFold(b.Hostname(), s.site.Hostname()) {
-				t.Fatalf("redirectTarget(%q) = %q, which a browser reads as %v", raw, out, b)
+			if again := s.redirectTarget(out); again != out {
+				t.Fatalf("redirectTarget(%q) = %q, then %q", raw, out, again)
 			}
 		}
 	})

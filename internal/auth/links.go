@@ -15,25 +15,40 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-// redirectTarget returns raw when it may be redirected to, otherwise the site URL. Allowed
-// are URLs on the site's scheme and host (any port when the host is a loopback address,
-// for local development) and paths on the site. An open redirect would let a phishing
-// mail carry our domain and deliver the user's tokens elsewhere.
+// redirectTarget is where a link sends the browser with a session: redirect_to when it names
+// a page of the portal, as a path or as an absolute URL on the site's scheme and host (any
+// port when the site's host is a loopback address, for local development); otherwise the
+// portal's dashboard. redirect_to is judged on its decoded path and the answer is rebuilt from
+// its parsed parts (growthdesk.ParseSiteTarget), never copied from the raw string: an open
+// redirect would let a phishing mail carry our domain and deliver the user's tokens
+// elsewhere. Only the portal receives a session: it is where the web app reads the tokens
+// from the fragment and clears them, so they never wait on a page that does not.
 func (s *Service) redirectTarget(raw string) string {
-	if raw == "" {
-		return s.cfg.SiteURL
+	fallback := s.cfg.SiteURL + portalPath
+	t, ok := growthdesk.ParseSiteTarget(raw)
+	if !ok || !receivesSessions(t.Path) {
+		return fallback
 	}
-	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") && !strings.HasPrefix(raw, "/\\") {
-		return s.cfg.SiteURL + raw
+	host := s.site.Host
+	if t.Host != "" {
+		if t.Scheme != s.site.Scheme || !strings.EqualFold(t.Hostname(), s.site.Hostname()) {
+			return fallback
+		}
+		if t.Port() != s.site.Port() && !isLoopback(s.site.Hostname()) {
+			return fallback
+		}
+		host = t.Host
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.User != nil || !strings.EqualFold(u.Scheme, s.site.Scheme) || !strings.EqualFold(u.Hostname(), s.site.Hostname()) {
-		return s.cfg.SiteURL
-	}
-	if u.Port() != s.site.Port() && !isLoopback(u.Hostname()) {
-		return s.cfg.SiteURL
-	}
-	return raw
+	return t.URL(s.site.Scheme, host)
+}
+
+// portalPath is the web app's portal, the only part of the site that reads a session from a
+// link (auth-js's detectSessionInUrl); its dashboard is where a link lands by default.
+const portalPath = "/portal"
+
+// receivesSessions reports whether a link may deliver a session to the path.
+func receivesSessions(p string) bool {
+	return p == portalPath || strings.HasPrefix(p, portalPath+"/")
 }
 
 func isLoopback(host string) bool {

@@ -135,14 +135,30 @@ func TestVerifyLink_RedirectsWithTheSessionInTheFragment(t *testing.T) {
 
 func TestVerifyLink_HonoursOnlyAllowedRedirects(t *testing.T) {
 	cases := map[string]string{
-		"https://evil.example.net/steal":          siteURL,
-		"https://portal.example.com:8443/x":       siteURL,
-		"http://portal.example.com/x":             siteURL,
+		"https://evil.example.net/steal":          siteURL + "/portal",
+		"https://portal.example.com:8443/x":       siteURL + "/portal",
+		"http://portal.example.com/x":             siteURL + "/portal",
 		"https://portal.example.com/portal/reset": "https://portal.example.com/portal/reset",
 		"/portal/reset":                           siteURL + "/portal/reset",
-		"//evil.example.net/x":                    siteURL,
-		"https://user@portal.example.com/x":       siteURL,
-		"javascript:alert(1)":                     siteURL,
+		"//evil.example.net/x":                    siteURL + "/portal",
+		"https://user@portal.example.com/x":       siteURL + "/portal",
+		"javascript:alert(1)":                     siteURL + "/portal",
+		// Judged on the decoded path, rebuilt from the parsed parts.
+		"/%5Cevil.example.net/":                           siteURL + "/portal",
+		"https://portal.example.com/%5Cevil.example.net/": siteURL + "/portal",
+		"/%09/evil.example.net/":                          siteURL + "/portal",
+		"/%2F%2Fevil.example.net/":                        siteURL + "/portal",
+		"/portal/%2e%2e/%5Cevil.example.net/":             siteURL + "/portal",
+		"/portal/a/../b/?x=a b&y=%5C":                     siteURL + "/portal/b?x=a%20b&y=%5C",
+		"/portal/%5Cevil.example.net":                     siteURL + "/portal",
+		// A session goes only to the portal, where the web app reads it.
+		"/reset-password":               siteURL + "/portal",
+		"/api/v1/profile":               siteURL + "/portal",
+		"/auth/v1/verify?redirect_to=x": siteURL + "/portal",
+		"/":                             siteURL + "/portal",
+		"/portal/":                      siteURL + "/portal",
+		"":                              siteURL + "/portal",
+		siteURL:                         siteURL + "/portal",
 	}
 	h := newHarness(t)
 	h.newUser("redir@example.com", "secret123")

@@ -552,54 +552,21 @@ func (b *Billing) SavePlan(ctx context.Context, c *Caller, p *Plan) error {
 }
 
 // sitePath turns a return URL into an absolute URL of this site, or "" when it is not one:
-// a path ("/portal/billing?success=true") or an absolute URL on the site's own origin.
+// a path ("/portal/billing?success=true") or an absolute URL on the site's own origin, judged
+// on its decoded path and rebuilt on the site's scheme and host (ParseSiteTarget).
 func (b *Billing) sitePath(raw string) string {
-	raw = strings.TrimSpace(raw)
-	if raw == "" || len(raw) > checkoutURLMax || HasControl(raw) {
-		return ""
-	}
-	u, err := url.Parse(raw)
-	if err != nil {
+	if len(strings.TrimSpace(raw)) > checkoutURLMax {
 		return ""
 	}
 	site, err := url.Parse(b.SiteURL)
 	if err != nil {
 		return ""
 	}
-	if u.IsAbs() || u.Host != "" {
-		if u.Scheme != site.Scheme || u.Host != site.Host {
-			return ""
-		}
-	} else if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") || strings.HasPrefix(raw, "/\\") {
+	t, ok := ParseSiteTarget(raw)
+	if !ok || (t.Host != "" && (t.Scheme != site.Scheme || t.Host != strings.ToLower(site.Host))) {
 		return ""
 	}
-	// url.URL.String escapes the path but writes the query as it came; one that a URI
-	// cannot hold (a space, a quote) would make the provider refuse the checkout.
-	if !uriQuery(u.RawQuery) {
-		return ""
-	}
-	out := &url.URL{Scheme: site.Scheme, Host: site.Host, Path: u.Path, RawQuery: u.RawQuery}
-	return out.String()
-}
-
-// uriQuery reports whether s can stand as the query of a URI as it is (RFC 3986: letters,
-// digits, -._~!$&'()*+,;=:@/? and well-formed percent escapes).
-func uriQuery(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~!$&'()*+,;=:@/?", c) >= 0:
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			i += 2
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	return t.URL(site.Scheme, site.Host)
 }
 
 // Checkout starts a checkout of a catalogue plan for the caller's organization. The price

@@ -57,6 +57,20 @@ func TestBilling_ReturnURLsMustBePathsOfThisSite(t *testing.T) {
 		"http://www.example.com/portal":                "",
 		"portal/billing":                               "",
 		"":                                             "",
+		// Judged on the decoded path and rebuilt from the parts: an escaped backslash, tab
+		// or pair of slashes that a later hop would decode into a host is refused.
+		"/%5Cevil.example/":                        "",
+		"/%5C%5Cevil.example/":                     "",
+		"/%09/evil.example/":                       "",
+		"/%2F%2Fevil.example/":                     "",
+		"https://www.example.com/%5Cevil.example/": "",
+		"/portal/%2e%2e/%5Cevil.example/":          "",
+		"https://www.example.com@evil.example/":    "",
+		"https://www.example.com.evil.example/":    "",
+		"https:evil.example":                       "",
+		"HTTPS://WWW.EXAMPLE.COM/portal/billing":   "https://www.example.com/portal/billing",
+		"/portal/./billing/?q=a b&next=%2F%5Cx":    "https://www.example.com/portal/billing?q=a%20b&next=%2F%5Cx",
+		"/%255Cevil.example/":                      "https://www.example.com/%255Cevil.example",
 	}
 	for in, want := range cases {
 		if got := b.sitePath(in); got != want {

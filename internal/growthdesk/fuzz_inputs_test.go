@@ -8,12 +8,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"path"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/growthdesk/growthdesk/internal/browserurl"
 )
 
 // door does to a body what the API's decoder (server.decodeJSON) does before a handler sees
@@ -667,6 +670,8 @@ func FuzzCheckoutRequest(f *testing.F) {
 	f.Add("price", "/\\evil.example", "https://portal.example.com@evil.example/", "")
 	f.Add("price", "https://portal.example.com:444/x", "/%2F%2Fevil.example", "payment")
 	f.Add("price", "HTTPS://PORTAL.EXAMPLE.COM/a\\b", "javascript:alert(1)", " payment ")
+	f.Add("price", "/%5Cevil.example/", "https://portal.example.com/%09/evil.example/", "")
+	f.Add("price", "/portal/%2e%2e/%5C%5Cevil.example/?q=a b", "/%255Cevil.example/", "")
 	b := &Billing{SiteURL: "https://portal.example.com"}
 	f.Fuzz(func(t *testing.T, priceID, success, cancel, mode string) {
 		checkInput(t, CheckoutRequest{PriceID: priceID, SuccessURL: success, CancelURL: cancel, Mode: mode}, inputSpec[CheckoutRequest]{
@@ -689,6 +694,15 @@ func FuzzCheckoutRequest(f *testing.F) {
 			u, err := url.Parse(out)
 			if err != nil || u.Scheme != "https" || u.Host != "portal.example.com" || u.User != nil || u.Opaque != "" {
 				t.Fatalf("return URL %q becomes %q, not on this site", raw, out)
+			}
+			// A browser reads it on this site too (WHATWG rules), and so does every hop after:
+			// the decoded path holds no backslash or control character and does not start
+			// with "//", so no later decoding turns it into a host.
+			if w, err := browserurl.Parse(out, nil); err != nil || w.Origin() != "https://portal.example.com" || w.Username != "" {
+				t.Fatalf("return URL %q becomes %q, which a browser reads as %v (%v)", raw, out, w, err)
+			}
+			if strings.HasPrefix(u.Path, "//") || strings.ContainsRune(u.Path, '\\') || HasControl(u.Path) || u.Path != path.Clean(u.Path) {
+				t.Fatalf("return URL %q becomes %q, whose decoded path is %q", raw, out, u.Path)
 			}
 			// Every character is one a URI holds as it is (RFC 3986), so the provider takes it.
 			if strings.ContainsFunc(out, func(r rune) bool {

@@ -464,14 +464,7 @@ func (ps *pageSet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	p := r.URL.Path
 	if len(p) > 1 && strings.HasSuffix(p, "/") {
-		target := strings.TrimRight(p, "/")
-		if target == "" {
-			target = "/"
-		}
-		if r.URL.RawQuery != "" {
-			target += "?" + r.URL.RawQuery
-		}
-		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		http.Redirect(w, r, withoutTrailingSlash(r.URL), http.StatusMovedPermanently)
 		return
 	}
 	if f, ok := ps.files[p]; ok {
@@ -492,6 +485,19 @@ func (ps *pageSet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.Redirect(w, r, "/", http.StatusFound)
 	}
+}
+
+// withoutTrailingSlash is the Location of the redirect that drops a path's trailing slashes.
+// It is built from the escaped path, so that what the request held escaped (a backslash as
+// %5C, a tab as %09) stays escaped, and a leading run of slashes and backslashes becomes one
+// slash: a browser reads a Location starting with two of them, in any mix and with tabs or
+// line breaks between them, as the address of another host.
+func withoutTrailingSlash(u *url.URL) string {
+	target := "/" + strings.TrimRight(strings.TrimLeft(u.EscapedPath(), `/\`), "/")
+	if u.RawQuery != "" {
+		target += "?" + u.RawQuery
+	}
+	return target
 }
 
 // direct serves the files of the build without going through mux, and everything else

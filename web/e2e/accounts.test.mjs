@@ -342,6 +342,45 @@ pageTest(
 );
 
 pageTest(
+  "a sign-in link asked for with a redirect_to that a browser reads as another host signs in on this site",
+  { allowConsoleErrors: failedStatus(404) },
+  async ({ page, context, server }) => {
+    const customer = await createUser(server, { label: "linked" });
+    const site = new URL(server.url);
+    const requested = [];
+    context.on("request", (request) => requested.push(request.url()));
+    /** Opens url and fails if any request of the way went to another host. */
+    async function visit(url) {
+      const error = await page.goto(url).then(
+        () => undefined,
+        (err) => err,
+      );
+      const offSite = requested.filter((u) => new URL(u).host !== site.host).map((u) => u.split("#")[0]);
+      assert.deepEqual(offSite, [], `${url} sent the browser to another host${error ? ` (${error.message.split("\n")[0]})` : ""}`);
+      if (error) throw error;
+      assert.equal(new URL(page.url()).origin, site.origin, `${url} led to ${page.url()}`);
+    }
+
+    // Whoever asks for the link names the path; the escaped backslash was once decoded into a
+    // Location that a browser reads as http://attacker.example/, the session still in the fragment.
+    const res = await fetch(`${server.url}/auth/v1/otp?redirect_to=${encodeURIComponent("/%5Cattacker.example/")}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: customer.email }),
+    });
+    assert.equal(res.status, 200, `/auth/v1/otp answered ${res.status}: ${await res.text()}`);
+    const mail = await server.smtp.waitForMail({ to: customer.email, subject: new RegExp(`^Your ${SITE_NAME} sign-in link$`) });
+    await visit(verifyLink(mail));
+    await expectDashboard(page, customer.name);
+
+    // The page server's own redirects stay on the site too (to a page or its 404).
+    for (const path of ["/%5Cattacker.example/", "/%09/attacker.example/", "/%5C%5Cattacker.example/"]) {
+      await visit(`${server.url}${path}`);
+    }
+  },
+);
+
+pageTest(
   "forgot password: the e-mailed link sets a new password; the old one stops working",
   { allowConsoleErrors: failedStatus(400) },
   async ({ page, server }) => {

@@ -509,7 +509,7 @@ test("resetPasswordForEmail mails a recovery link and code; an unknown address g
   assert.deepEqual(forUnknown.data, {});
 
   const client = newClient();
-  const redirectTo = `${base}/reset-password`;
+  const redirectTo = `${base}/portal/reset-password`;
   const requested = await client.resetPasswordForEmail(email, { redirectTo });
   assert.equal(requested.error, null);
   assert.deepEqual(requested.data, {});
