@@ -13,7 +13,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
 )
 
@@ -393,7 +393,7 @@ func (c serveConfig) validate() []string {
 		}
 	}
 	if c.SMTPURL != "" {
-		if _, err := mail.NewSMTPSender(c.SMTPURL, "growthdesk@localhost"); err != nil {
+		if _, err := mailer.NewSMTPSender(c.SMTPURL, "growthdesk@localhost"); err != nil {
 			p = append(p, fmt.Sprintf("--smtp-url: %v", err))
 		}
 	}

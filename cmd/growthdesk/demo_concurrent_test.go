@@ -9,7 +9,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
@@ -70,7 +70,7 @@ func TestSeedDemo_TwoInstancesAtOnceSeedOnce(t *testing.T) {
 // demoAuth is the auth service of one instance on db, with a cheap password hash.
 func demoAuth(t *testing.T, db *store.DB) *auth.Service {
 	t.Helper()
-	renderer, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
+	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
 	if err != nil {
 		t.Fatal(err)
 	}

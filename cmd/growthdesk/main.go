@@ -22,7 +22,7 @@ import (
 	"github.com/growthdesk/growthdesk/content"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/payments"
 	"github.com/growthdesk/growthdesk/internal/reportpdf"
 	"github.com/growthdesk/growthdesk/internal/server"
@@ -232,13 +232,13 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		log.Warn("--site-url is a loopback address: links in e-mails (confirmation, password reset, approval) will point to it; set --site-url to the public address of the site",
 			"site_url", cfg.SiteURL)
 	}
-	renderer, err := mail.NewRenderer(siteCfg, cfg.SiteURL)
+	renderer, err := mailer.NewRenderer(siteCfg, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
-	var sender mail.Sender
+	var sender mailer.Sender
 	if cfg.SMTPURL != "" {
-		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, mail.SiteFrom(siteCfg))
+		smtp, err := mailer.NewSMTPSender(cfg.SMTPURL, mailer.SiteFrom(siteCfg))
 		if err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		log.Info("no --smtp-url: e-mails are kept for staff to read and printed to this log")
 	}
 	outbox := store.NewMailOutbox(db)
-	mailer := mail.NewWorker(outbox, sender, log, mail.WorkerOptions{})
+	mailWorker := mailer.NewWorker(outbox, sender, log, mailer.WorkerOptions{})
 	limiter := store.NewRateLimiter(db)
 	var metrics *server.Metrics
 	if cfg.MetricsAddr != "" {
@@ -370,7 +370,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		Automations:    &growthdesk.Automations{Store: store.NewAutomationStore(db)},
 		Reports:        reports,
 		MailLog:        &growthdesk.MailLog{Store: outbox},
-		AfterWrite:     mailer.Notify,
+		AfterWrite:     mailWorker.Notify,
 		Site:           siteCfg,
 		Posts:          posts,
 		Dist:           web.Dist(),
@@ -401,7 +401,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	workerDone := make(chan struct{})
 	go func() {
 		defer close(workerDone)
-		if err := mailer.Run(ctx); err != nil {
+		if err := mailWorker.Run(ctx); err != nil {
 			log.Error("mail worker stopped", "err", err)
 		}
 	}()
@@ -551,7 +551,7 @@ func isLoopbackURL(raw string) bool {
 
 // newBilling wires the billing service to Stripe when a secret key is set (and not in demo
 // mode), otherwise to the built-in test provider that works offline.
-func newBilling(ctx context.Context, cfg serveConfig, db *store.DB, renderer *mail.Renderer, log *slog.Logger) (*growthdesk.Billing, server.WebhookParser, error) {
+func newBilling(ctx context.Context, cfg serveConfig, db *store.DB, renderer *mailer.Renderer, log *slog.Logger) (*growthdesk.Billing, server.WebhookParser, error) {
 	b := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: renderer, SiteURL: cfg.SiteURL}
 	if cfg.StripeSecretKey != "" && !cfg.Demo {
 		st, err := payments.NewStripe(payments.StripeOptions{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret})

@@ -15,7 +15,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -392,7 +392,7 @@ func TestRun_UsersCreateApproveList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	renderer, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
+	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/growthdesk/growthdesk/content"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
@@ -37,7 +37,7 @@ func usersApprove(ctx context.Context, cfg usersConfig, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
-	renderer, err := mail.NewRenderer(siteCfg, cfg.SiteURL)
+	renderer, err := mailer.NewRenderer(siteCfg, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func operatorAuth(db *store.DB, siteURL string) (*auth.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	renderer, err := mail.NewRenderer(siteCfg, siteURL)
+	renderer, err := mailer.NewRenderer(siteCfg, siteURL)
 	if err != nil {
 		return nil, err
 	}

@@ -5,14 +5,14 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/calendar"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 // newMeetings wires the meetings service: the store, the e-mail renderer and the iCalendar
 // writer, whose event UIDs name the site's host.
-func newMeetings(db *store.DB, renderer *mail.Renderer, siteCfg site.Config, siteURL string) (*growthdesk.Meetings, error) {
+func newMeetings(db *store.DB, renderer *mailer.Renderer, siteCfg site.Config, siteURL string) (*growthdesk.Meetings, error) {
 	u, err := url.Parse(siteURL)
 	if err != nil {
 		return nil, err

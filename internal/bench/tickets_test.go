@@ -23,7 +23,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -82,7 +82,7 @@ func TestTicketListBenchmark(t *testing.T) {
 // the API on db; it returns the server's address and an access token per role.
 func ticketServer(t *testing.T, db *store.DB, size int) (string, map[string]string) {
 	ctx := context.Background()
-	renderer, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://bench.invalid")
+	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://bench.invalid")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/payments"
 	"github.com/growthdesk/growthdesk/internal/reportpdf"
 	"github.com/growthdesk/growthdesk/internal/server"
@@ -39,7 +39,7 @@ func newGuardEnv(t *testing.T, db *store.DB, opts guardOptions) *portalEnv {
 	t.Helper()
 	ctx := context.Background()
 	siteCfg := site.Config{Name: "Growthdesk", Email: "hello@example.com"}
-	renderer, err := mail.NewRenderer(siteCfg, testSiteURL)
+	renderer, err := mailer.NewRenderer(siteCfg, testSiteURL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,13 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/calendar"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
 
-func newTestMeetings(t *testing.T, db *store.DB, renderer *mail.Renderer, siteCfg site.Config) *growthdesk.Meetings {
+func newTestMeetings(t *testing.T, db *store.DB, renderer *mailer.Renderer, siteCfg site.Config) *growthdesk.Meetings {
 	t.Helper()
 	cal, err := calendar.New(siteCfg.Name, siteCfg.Email, "www.example.com")
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mail"
+	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -57,7 +57,7 @@ type testEnv struct {
 
 // recordingRenderer renders with the real templates and remembers each message's data.
 type recordingRenderer struct {
-	real *mail.Renderer
+	real *mailer.Renderer
 	mu   sync.Mutex
 	data []growthdesk.EmailData
 }
@@ -73,7 +73,7 @@ func (r *recordingRenderer) Render(kind, to string, d growthdesk.EmailData) (*gr
 func newPublicEnv(t *testing.T, db *store.DB) *testEnv {
 	t.Helper()
 	clock := storetest.NewClock(time.Now().UTC())
-	real, err := mail.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, testSiteURL)
+	real, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, testSiteURL)
 	if err != nil {
 		t.Fatal(err)
 	}

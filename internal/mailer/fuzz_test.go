@@ -1,4 +1,4 @@
-package mail
+package mailer
 
 // Fuzz target of the e-mail renderer and the MIME message built from it (docs/fuzzing.md).
 

@@ -1,4 +1,4 @@
-// Package mail renders and delivers Growthdesk's e-mail.
+// Package mailer renders and delivers Growthdesk's e-mail.
 //
 // Nothing in the product sends mail directly. A service renders a message with the Renderer
 // and writes it to the outbox table in the same transaction as the change it reports, so a
@@ -6,7 +6,7 @@
 // from the Outbox and hands them to a Sender, retrying with exponential backoff. With no SMTP
 // server configured the worker runs in keep mode: it marks messages kept, for staff to read,
 // and prints them to the log so a developer can follow the links.
-package mail
+package mailer
 
 import (
 	"context"
