@@ -82,7 +82,7 @@ func seedDemoMeetings(ctx context.Context, db *store.DB) error {
 			continue
 		}
 		start := day.AddDate(0, 0, d.days).Add(time.Duration(d.hour) * time.Hour)
-		m := &growthdesk.Meeting{ID: growthdesk.NewMeetingID(), OrganizationID: orgID, Title: d.title, Description: d.description, Type: d.typ,
+		m := &growthdesk.Meeting{ID: growthdesk.NewID(), OrganizationID: orgID, Title: d.title, Description: d.description, Type: d.typ,
 			StartTime: start, EndTime: start.Add(time.Duration(d.minutes) * time.Minute), Location: d.location, MeetingURL: d.url,
 			Attendees: d.attendees, Status: d.status}
 		if err := meetings.CreateMeeting(ctx, m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate, TargetType: "meeting",

@@ -357,7 +357,7 @@ func (s *Meetings) Create(ctx context.Context, c *Caller, in MeetingInput) (*Mee
 		return nil, err
 	}
 	m := &Meeting{
-		ID: NewMeetingID(), OrganizationID: in.OrganizationID, Title: in.Title, Description: in.Description, Type: in.Type,
+		ID: NewID(), OrganizationID: in.OrganizationID, Title: in.Title, Description: in.Description, Type: in.Type,
 		StartTime: start, EndTime: end, Location: in.Location, MeetingURL: in.MeetingURL,
 		Attendees: attendees(in.Attendees), Status: MeetingStatusScheduled, CreatedBy: c.ActorID(),
 	}
@@ -642,14 +642,4 @@ func removedAttendees(before, after []MeetingAttendee) []MeetingAttendee {
 		}
 	}
 	return out
-}
-
-// NewMeetingID is a random UUID (version 4); the meeting's iCalendar UID is made from it.
-func NewMeetingID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	h := hex.EncodeToString(b[:])
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
