@@ -2,17 +2,34 @@ package growthdesk
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // FormatMoney writes cents of a currency as people read them: $1.00 for usd, 12.50 EUR otherwise.
-func FormatMoney(cents int64, currency string) string {
+// It is the product's one money formatter: e-mails, the test provider's pages, the command
+// line and (grouped) the report files all write amounts through it.
+func FormatMoney(cents int64, currency string) string { return formatMoney(cents, currency, false) }
+
+// FormatMoneyGrouped is FormatMoney with the whole units grouped in threes ($1,234,567.89),
+// for the long figures of report documents.
+func FormatMoneyGrouped(cents int64, currency string) string {
+	return formatMoney(cents, currency, true)
+}
+
+func formatMoney(cents int64, currency string, grouped bool) string {
 	// The magnitude as unsigned, so that the most negative int64 has one too.
 	sign, abs := "", uint64(cents)
 	if cents < 0 {
 		sign, abs = "-", -uint64(cents)
 	}
-	n := fmt.Sprintf("%d.%02d", abs/100, abs%100)
+	whole := strconv.FormatUint(abs/100, 10)
+	if grouped {
+		for i := len(whole) - 3; i > 0; i -= 3 {
+			whole = whole[:i] + "," + whole[i:]
+		}
+	}
+	n := fmt.Sprintf("%s.%02d", whole, abs%100)
 	if strings.EqualFold(currency, "usd") || currency == "" {
 		return sign + "$" + n
 	}

@@ -126,7 +126,7 @@ func (d *doc) performance(s *growthdesk.ReportSummary) {
 func (d *doc) costSavings(s *growthdesk.ReportSummary) {
 	d.heading("Summary")
 	d.table([]float64{95, 85}, []string{"Figure", "Value"}, [][]string{
-		{"Total Savings", Money(s.TotalSavingsCents)},
+		{"Total Savings", growthdesk.FormatMoneyGrouped(s.TotalSavingsCents, "usd")},
 		{"Hours Saved", hours(s.HoursSaved)},
 		{"Efficiency Gain", pct(s.EfficiencyGain)},
 		{"Successful runs", strconv.Itoa(s.SuccessfulRuns)},
@@ -137,8 +137,8 @@ func (d *doc) costSavings(s *growthdesk.ReportSummary) {
 	d.heading("Savings by automation")
 	rows := [][]string{}
 	for _, a := range s.Automations {
-		rows = append(rows, []string{a.Name, strconv.Itoa(a.Successful), strconv.Itoa(a.MinutesSavedPerRun), Money(a.HourlyCostCents),
-			hours(a.HoursSaved), Money(a.SavingsCents)})
+		rows = append(rows, []string{a.Name, strconv.Itoa(a.Successful), strconv.Itoa(a.MinutesSavedPerRun), growthdesk.FormatMoneyGrouped(a.HourlyCostCents, "usd"),
+			hours(a.HoursSaved), growthdesk.FormatMoneyGrouped(a.SavingsCents, "usd")})
 	}
 	if len(rows) == 0 {
 		rows = append(rows, []string{"No automations yet", "", "", "", "", ""})
@@ -152,7 +152,7 @@ func (d *doc) costSavings(s *growthdesk.ReportSummary) {
 		if s.TotalSavingsCents > 0 {
 			share = float64(b.SavingsCents) / float64(s.TotalSavingsCents) * 100
 		}
-		rows = append(rows, []string{typeLabel(b.Type), hours(b.HoursSaved), Money(b.SavingsCents), pct(share)})
+		rows = append(rows, []string{typeLabel(b.Type), hours(b.HoursSaved), growthdesk.FormatMoneyGrouped(b.SavingsCents, "usd"), pct(share)})
 	}
 	if len(rows) == 0 {
 		rows = append(rows, []string{"No savings in this period", "", "", ""})
@@ -222,7 +222,7 @@ func (d *doc) usage(s *growthdesk.ReportSummary) {
 func (d *doc) roi(s *growthdesk.ReportSummary, plan *growthdesk.PlanCost) {
 	f := growthdesk.ComputeROI(s, plan)
 	d.heading("Return on Investment")
-	rows := [][]string{{"Total Savings", Money(f.SavingsCents)}}
+	rows := [][]string{{"Total Savings", growthdesk.FormatMoneyGrouped(f.SavingsCents, "usd")}}
 	if plan != nil {
 		rows = append(rows, []string{"Plan", fmt.Sprintf("%s, %s %s", plan.PlanName, growthdesk.FormatMoney(plan.Amount, plan.Currency), cycleLabel(plan.BillingCycle))})
 	} else {
@@ -230,8 +230,8 @@ func (d *doc) roi(s *growthdesk.ReportSummary, plan *growthdesk.PlanCost) {
 	}
 	if f.ROIPercent != nil {
 		rows = append(rows,
-			[]string{fmt.Sprintf("Plan cost for the period (%.0f days)", f.Days), Money(f.PlanCostCents)},
-			[]string{"Net benefit", Money(f.NetCents)},
+			[]string{fmt.Sprintf("Plan cost for the period (%.0f days)", f.Days), growthdesk.FormatMoneyGrouped(f.PlanCostCents, "usd")},
+			[]string{"Net benefit", growthdesk.FormatMoneyGrouped(f.NetCents, "usd")},
 			[]string{"ROI", pct(*f.ROIPercent)},
 			[]string{"Savings per $1 of plan", "$" + strconv.FormatFloat(*f.SavingsPerDollar, 'f', 2, 64)},
 		)
@@ -246,7 +246,7 @@ func (d *doc) roi(s *growthdesk.ReportSummary, plan *growthdesk.PlanCost) {
 	d.note("Plan cost for the period: the plan's monthly price x 12 x days / 365 (a yearly price x days / 365).")
 	d.note("ROI = (Total Savings - Plan cost for the period) / Plan cost for the period x 100.")
 	if f.ROIPercent != nil {
-		d.note(fmt.Sprintf("This period: (%s - %s) / %s x 100 = %s.", Money(f.SavingsCents), Money(f.PlanCostCents), Money(f.PlanCostCents), pct(*f.ROIPercent)))
+		d.note(fmt.Sprintf("This period: (%s - %s) / %s x 100 = %s.", growthdesk.FormatMoneyGrouped(f.SavingsCents, "usd"), growthdesk.FormatMoneyGrouped(f.PlanCostCents, "usd"), growthdesk.FormatMoneyGrouped(f.PlanCostCents, "usd"), pct(*f.ROIPercent)))
 	} else {
 		d.note("Your organization has no active subscription priced in US dollars, so there is no plan price to weigh the savings against: " +
 			"the ROI is not computed. The savings against the work replaced follow.")
@@ -255,7 +255,7 @@ func (d *doc) roi(s *growthdesk.ReportSummary, plan *growthdesk.PlanCost) {
 	d.heading("Savings against the work replaced")
 	rows = rows[:0]
 	for _, a := range s.Automations {
-		rows = append(rows, []string{a.Name, hours(a.HoursSaved), Money(a.HourlyCostCents), Money(a.SavingsCents)})
+		rows = append(rows, []string{a.Name, hours(a.HoursSaved), growthdesk.FormatMoneyGrouped(a.HourlyCostCents, "usd"), growthdesk.FormatMoneyGrouped(a.SavingsCents, "usd")})
 	}
 	if len(rows) == 0 {
 		rows = append(rows, []string{"No automations yet", "", "", ""})
@@ -388,21 +388,4 @@ func rateOf(runs int, rate float64) string {
 		return "-"
 	}
 	return pct(rate)
-}
-
-// Money formats cents as US dollars with thousands separators.
-func Money(cents int64) string {
-	neg := cents < 0
-	if neg {
-		cents = -cents
-	}
-	d := strconv.FormatInt(cents/100, 10)
-	for i := len(d) - 3; i > 0; i -= 3 {
-		d = d[:i] + "," + d[i:]
-	}
-	s := fmt.Sprintf("$%s.%02d", d, cents%100)
-	if neg {
-		return "-" + s
-	}
-	return s
 }

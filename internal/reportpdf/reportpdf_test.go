@@ -125,11 +125,3 @@ func TestComputeROI(t *testing.T) {
 		}
 	}
 }
-
-func TestMoney(t *testing.T) {
-	for cents, want := range map[int64]string{0: "$0.00", 5: "$0.05", 123456789: "$1,234,567.89", -1050: "-$10.50", 100000: "$1,000.00"} {
-		if got := Money(cents); got != want {
-			t.Errorf("Money(%d) = %s, want %s", cents, got, want)
-		}
-	}
-}
