@@ -113,8 +113,3 @@ func (s *Server) handleCalendarFeed() http.Handler {
 		_, _ = w.Write(data)
 	})
 }
-
-func (s *Server) handleDashboard(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	d, err := s.deps.Dashboard.Summary(r.Context(), c)
-	s.reply(w, r, http.StatusOK, d, err)
-}

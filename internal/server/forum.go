@@ -7,11 +7,6 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
-func (s *Server) handleAdminDashboard(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	v, err := s.deps.AdminDashboard.Dashboard(r.Context(), c)
-	s.reply(w, r, http.StatusOK, v, err)
-}
-
 func (s *Server) handleForumTopics(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	q := r.URL.Query()
 	list, err := s.deps.Forum.Topics(r.Context(), c, growthdesk.ForumTopicFilter{Category: q.Get("category"), Search: q.Get("search")})
