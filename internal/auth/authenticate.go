@@ -9,13 +9,14 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // caller is the verified bearer of an access token on an authenticated endpoint.
 type caller struct {
 	claims  *AccessClaims
-	session *Session
-	user    *User
+	session *identity.Session
+	user    *identity.User
 	// aal is the lower of the token's and the session's level: a factor removed since the
 	// token was minted lowers it at once.
 	aal string

@@ -19,6 +19,7 @@ import (
 	"github.com/growthdesk/growthdesk/internal/browserurl"
 	"github.com/growthdesk/growthdesk/internal/fuzzutil"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 var authDecodeTargets = []func() any{
@@ -234,7 +235,7 @@ func FuzzParsePKCE(f *testing.F) {
 			sum := sha256.Sum256([]byte(verifier))
 			made = b64.EncodeToString(sum[:])
 		}
-		flow := &FlowState{CodeChallenge: made, CodeChallengeMethod: p.method}
+		flow := &identity.FlowState{CodeChallenge: made, CodeChallengeMethod: p.method}
 		if !verifyCodeVerifier(flow, verifier) {
 			t.Fatalf("the verifier %q does not redeem its own challenge", verifier)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 type enrollRequest struct {
@@ -48,7 +49,7 @@ func (s *Service) handleEnroll(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return invalid("factor_type needs to be totp, phone, or webauthn")
 	}
-	if c.user.hasVerifiedFactor() && c.aal != aal2 {
+	if hasVerifiedFactor(c.user) && c.aal != aal2 {
 		return forbidden(codeInsufficientAAL, "AAL2 required to enroll a new factor")
 	}
 	name := strings.TrimSpace(req.FriendlyName)
@@ -70,9 +71,9 @@ func (s *Service) handleEnroll(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f := Factor{ID: newUUID(), UserID: c.user.ID, FriendlyName: name, Type: "totp", Status: "unverified", Secret: key.Secret()}
+	f := identity.Factor{ID: newUUID(), UserID: c.user.ID, FriendlyName: name, Type: "totp", Status: "unverified", Secret: key.Secret()}
 	err = s.store.CreateFactor(r.Context(), f, maxFactors, s.now().Add(-unverifiedFactorExpiry))
-	var tooMany *TooManyFactorsError
+	var tooMany *identity.TooManyFactorsError
 	switch {
 	case growthdesk.ErrorCode(err) == growthdesk.EConflict:
 		return unprocessable(codeMFANameConflict, "A factor with the friendly name %q for this user already exists", name)
@@ -91,7 +92,7 @@ func (s *Service) handleEnroll(w http.ResponseWriter, r *http.Request) error {
 }
 
 // callerFactor returns the caller's factor named by the path, or GoTrue's 404s.
-func (s *Service) callerFactor(r *http.Request) (*Factor, error) {
+func (s *Service) callerFactor(r *http.Request) (*identity.Factor, error) {
 	id := r.PathValue("id")
 	if _, err := uuid.Parse(id); err != nil {
 		return nil, newError(http.StatusNotFound, codeValidationFailed, "Factor id must be a UUID")
@@ -116,7 +117,7 @@ func (s *Service) handleChallenge(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ch := Challenge{ID: newUUID(), FactorID: f.ID, IP: s.clientIP(r)}
+	ch := identity.Challenge{ID: newUUID(), FactorID: f.ID, IP: s.clientIP(r)}
 	if err := s.store.CreateChallenge(r.Context(), ch); err != nil {
 		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
 			return newError(http.StatusNotFound, codeMFAFactorNotFound, "Factor not found")
@@ -172,27 +173,27 @@ func (s *Service) handleVerifyFactor(w http.ResponseWriter, r *http.Request) err
 	case !s.now().Before(ch.CreatedAt.Add(challengeExpiry)):
 		return unprocessable(codeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", ch.ID)
 	}
-	if err := s.checkLockout(ctx, c.user.ID, FailureMFA); err != nil {
+	if err := s.checkLockout(ctx, c.user.ID, identity.FailureMFA); err != nil {
 		return err
 	}
 	step, ok := matchTOTP(req.Code, f.Secret, s.now())
 	if !ok {
-		return s.recordFailure(ctx, c.user.ID, FailureMFA, s.clientIP(r), unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered"))
+		return s.recordFailure(ctx, c.user.ID, identity.FailureMFA, s.clientIP(r), unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered"))
 	}
 	plain, rt, err := newRootRefreshToken()
 	if err != nil {
 		return err
 	}
-	amr := []AMREntry{{Method: amrTOTP, Timestamp: s.now().Unix()}}
+	amr := []identity.AMREntry{{Method: amrTOTP, Timestamp: s.now().Unix()}}
 	for _, m := range c.session.AMR {
 		if m.Method != amrTOTP {
 			amr = append(amr, m)
 		}
 	}
-	err = s.store.VerifyFactor(ctx, FactorVerification{
+	err = s.store.VerifyFactor(ctx, identity.FactorVerification{
 		ChallengeID: ch.ID, FactorID: f.ID, UserID: c.user.ID, SessionID: c.session.ID, AMR: amr, Refresh: rt, Step: step,
 	})
-	if errors.Is(err, ErrTOTPReused) {
+	if errors.Is(err, identity.ErrTOTPReused) {
 		return unprocessable(codeMFAVerificationFailed, "This code has already been used. Wait for the next code from your authenticator app.")
 	}
 	switch growthdesk.ErrorCode(err) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 type signupRequest struct {
@@ -111,8 +112,8 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 	id := growthdesk.NewID()
 	name, _ := data["full_name"].(string)
 	name = clipChars(strings.TrimSpace(name), growthdesk.FullNameMax)
-	nu := NewUser{
-		User: User{
+	nu := identity.NewUser{
+		User: identity.User{
 			ID:           id,
 			Email:        email,
 			PasswordHash: hash,
@@ -120,7 +121,7 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 			AppMetadata:  emailAppMetadata(),
 		},
 		Confirmed: s.cfg.AutoConfirm,
-		Profile:   NewProfile{FullName: name, Role: growthdesk.RoleCustomer},
+		Profile:   identity.NewProfile{FullName: name, Role: growthdesk.RoleCustomer},
 	}
 	if s.cfg.AutoConfirm {
 		if method == amrOTP {
@@ -129,8 +130,8 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 			if err != nil {
 				return nil, err
 			}
-			nu.Token, nu.Flow, nu.Mail = &out.token, out.flow, out.mail
-			if _, err := s.store.CreateUser(ctx, nu); err != nil {
+			nu.Token, nu.Flow = &out.token, out.flow
+			if _, err := s.store.CreateUser(ctx, nu, out.mail); err != nil {
 				return nil, err
 			}
 			return map[string]any{}, nil
@@ -140,7 +141,7 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 			return nil, err
 		}
 		nu.Session = &ns
-		u, err := s.store.CreateUser(ctx, nu)
+		u, err := s.store.CreateUser(ctx, nu, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -150,8 +151,8 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 	if err != nil {
 		return nil, err
 	}
-	nu.Token, nu.Flow, nu.Mail = &out.token, out.flow, out.mail
-	u, err := s.store.CreateUser(ctx, nu)
+	nu.Token, nu.Flow = &out.token, out.flow
+	u, err := s.store.CreateUser(ctx, nu, out.mail)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +163,7 @@ func (s *Service) registerUser(ctx context.Context, r *http.Request, email, hash
 func (s *Service) obfuscatedUser(email string, data map[string]any) *userResponse {
 	now := s.now()
 	id := growthdesk.NewID()
-	u := s.userResponse(&User{
+	u := s.userResponse(&identity.User{
 		ID:                 id,
 		Email:              email,
 		UserMetadata:       newUserMetadata(id, email, false, data),
@@ -177,13 +178,13 @@ func (s *Service) obfuscatedUser(email string, data map[string]any) *userRespons
 
 // sendToken issues a new link and code of kind to the user and queues the mail, within
 // the per-user resend window.
-func (s *Service) sendToken(ctx context.Context, u *User, kind mailKind, pkce *pkceParams, redirectTo string) error {
+func (s *Service) sendToken(ctx context.Context, u *identity.User, kind mailKind, pkce *pkceParams, redirectTo string) error {
 	out, err := s.prepareToken(u.ID, u.Email, fullName(u), kind, pkce, redirectTo)
 	if err != nil {
 		return err
 	}
 	err = s.store.IssueOneTimeToken(ctx, out.token, out.flow, out.mail, s.cfg.EmailResendInterval)
-	var soon *RetryAfterError
+	var soon *identity.RetryAfterError
 	if errors.As(err, &soon) {
 		return emailTooSoon(soon.After)
 	}
@@ -194,7 +195,7 @@ func (s *Service) sendToken(ctx context.Context, u *User, kind mailKind, pkce *p
 // inside the per-user resend window it sends nothing and still answers {}. A 429 there
 // would tell a stranger that the address has an account (GoTrue answers 429; we do not).
 // The message sent moments ago is still in the user's inbox.
-func (s *Service) sendTokenQuietly(ctx context.Context, u *User, kind mailKind, pkce *pkceParams, redirectTo string) error {
+func (s *Service) sendTokenQuietly(ctx context.Context, u *identity.User, kind mailKind, pkce *pkceParams, redirectTo string) error {
 	err := s.sendToken(ctx, u, kind, pkce, redirectTo)
 	var e *apiError
 	if errors.As(err, &e) && e.code == codeEmailRateLimit {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // handleToken dispatches on grant_type, read from the query string as auth-js sends it.
@@ -59,11 +60,11 @@ func (s *Service) grantPassword(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil {
 		return err
 	}
-	if err := s.checkLockout(ctx, u.ID, FailurePassword); err != nil {
+	if err := s.checkLockout(ctx, u.ID, identity.FailurePassword); err != nil {
 		return err
 	}
 	if !s.passwordMatches(u.PasswordHash, req.Password) {
-		return s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r), wrong)
+		return s.recordFailure(ctx, u.ID, identity.FailurePassword, s.clientIP(r), wrong)
 	}
 	if u.BannedUntil != nil && u.BannedUntil.After(s.now()) {
 		return badRequest(codeUserBanned, "User is banned")

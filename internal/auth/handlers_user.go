@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // handleGetUser answers with the signed-in user, factors included.
@@ -63,10 +64,10 @@ func (s *Service) handleUpdateUser(w http.ResponseWriter, r *http.Request) error
 	if strings.TrimSpace(req.Phone) != "" {
 		return unprocessable(codePhoneProviderDisabled, "Phone numbers are not supported")
 	}
-	upd := UserUpdate{ID: u.ID, KeepSessionID: c.session.ID}
+	upd := identity.UserUpdate{ID: u.ID, KeepSessionID: c.session.ID}
 	if req.Password != nil {
 		password := *req.Password
-		if u.hasVerifiedFactor() && c.aal != aal2 {
+		if hasVerifiedFactor(u) && c.aal != aal2 {
 			return newError(http.StatusUnauthorized, codeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.")
 		}
 		if err := s.checkPassword(password); err != nil {
@@ -122,13 +123,13 @@ func (s *Service) provePasswordChange(r *http.Request, c *caller, req *updateUse
 	}
 	if nonce := strings.TrimSpace(req.Nonce); nonce != "" {
 		// The reauthentication code is a 6-digit code too: guesses count like wrong passwords.
-		if err := s.checkLockout(ctx, u.ID, FailureOTP); err != nil {
+		if err := s.checkLockout(ctx, u.ID, identity.FailureOTP); err != nil {
 			return "", err
 		}
 		invalidNonce := unprocessable(codeReauthNotValid, "The reauthentication code is invalid or has expired.")
-		tok, err := s.store.OneTimeTokenByOTP(ctx, u.ID, []string{TokenReauthentication}, hashOTP(u.ID, nonce))
+		tok, err := s.store.OneTimeTokenByOTP(ctx, u.ID, []string{identity.TokenReauthentication}, hashOTP(u.ID, nonce))
 		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
-			return "", s.recordFailure(ctx, u.ID, FailureOTP, s.clientIP(r), invalidNonce)
+			return "", s.recordFailure(ctx, u.ID, identity.FailureOTP, s.clientIP(r), invalidNonce)
 		} else if err == nil && !s.now().Before(tok.ExpiresAt) {
 			return "", invalidNonce
 		} else if err != nil {
@@ -139,16 +140,16 @@ func (s *Service) provePasswordChange(r *http.Request, c *caller, req *updateUse
 	if req.CurrentPassword == "" {
 		return "", badRequest(codeCurrentPasswordRequired, "Current password required when setting new password.")
 	}
-	if err := s.checkLockout(ctx, u.ID, FailurePassword); err != nil {
+	if err := s.checkLockout(ctx, u.ID, identity.FailurePassword); err != nil {
 		return "", err
 	}
 	if !s.passwordMatches(u.PasswordHash, req.CurrentPassword) {
-		return "", s.recordFailure(ctx, u.ID, FailurePassword, s.clientIP(r), badRequest(codeCurrentPasswordInvalid, "Current password is incorrect."))
+		return "", s.recordFailure(ctx, u.ID, identity.FailurePassword, s.clientIP(r), badRequest(codeCurrentPasswordInvalid, "Current password is incorrect."))
 	}
 	return "", nil
 }
 
-func isRecoverySession(sess *Session) bool {
+func isRecoverySession(sess *identity.Session) bool {
 	for _, m := range sess.AMR {
 		if m.Method == amrRecovery {
 			return true

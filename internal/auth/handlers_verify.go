@@ -8,15 +8,16 @@ import (
 	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // verifyTypes maps a /verify type to the token types it accepts. "email" takes either a
 // sign-up confirmation or a magic link, as in GoTrue.
 var verifyTypes = map[string][]string{
-	"signup":    {TokenConfirmation},
-	"recovery":  {TokenRecovery},
-	"magiclink": {TokenMagicLink},
-	"email":     {TokenConfirmation, TokenMagicLink},
+	"signup":    {identity.TokenConfirmation},
+	"recovery":  {identity.TokenRecovery},
+	"magiclink": {identity.TokenMagicLink},
+	"email":     {identity.TokenConfirmation, identity.TokenMagicLink},
 }
 
 // checkVerifyType refuses types the product does not have (invite, email_change, phone).
@@ -39,7 +40,7 @@ func checkVerifyType(t string) ([]string, error) {
 // signInMethod is the amr method recorded for a verified token. A recovery session says
 // "recovery", which is what lets it set a new password without the old one.
 func signInMethod(tokenType string) string {
-	if tokenType == TokenRecovery {
+	if tokenType == identity.TokenRecovery {
 		return amrRecovery
 	}
 	return amrOTP
@@ -70,7 +71,7 @@ func (s *Service) handleVerify(w http.ResponseWriter, r *http.Request) error {
 		return unprocessable(codePhoneProviderDisabled, "Phone logins are disabled")
 	}
 	ctx := r.Context()
-	var tok *OneTimeToken
+	var tok *identity.OneTimeToken
 	var expired *apiError
 	switch {
 	case req.TokenHash != "" && (req.Token != "" || req.Email != ""):
@@ -83,17 +84,17 @@ func (s *Service) handleVerify(w http.ResponseWriter, r *http.Request) error {
 			return invalid("Verify requires an email address with a token")
 		}
 		expired = forbidden(codeOTPExpired, "Token has expired or is invalid")
-		var u *User
+		var u *identity.User
 		u, err = s.store.UserByEmail(ctx, growthdesk.NormalizeEmail(req.Email))
 		if err == nil {
 			// A 6-digit code can be guessed from many addresses at once: wrong codes count
 			// against the account, like wrong passwords, and lock it for the window.
-			if err := s.checkLockout(ctx, u.ID, FailureOTP); err != nil {
+			if err := s.checkLockout(ctx, u.ID, identity.FailureOTP); err != nil {
 				return err
 			}
 			tok, err = s.store.OneTimeTokenByOTP(ctx, u.ID, types, hashOTP(u.ID, req.Token))
 			if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
-				return s.recordFailure(ctx, u.ID, FailureOTP, s.clientIP(r), expired)
+				return s.recordFailure(ctx, u.ID, identity.FailureOTP, s.clientIP(r), expired)
 			}
 		}
 	default:
@@ -111,7 +112,7 @@ func (s *Service) handleVerify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := s.store.RedeemOneTimeToken(ctx, Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, Session: &ns})
+	u, err := s.store.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, Session: &ns})
 	if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
 		return expired
 	} else if err != nil {
@@ -172,7 +173,7 @@ func (s *Service) handleVerifyLink(w http.ResponseWriter, r *http.Request) error
 	}
 	if tok.RelatesTo != "" {
 		code := newUUID()
-		_, err := s.store.RedeemOneTimeToken(ctx, Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, FlowID: tok.RelatesTo, AuthCode: code})
+		_, err := s.store.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, FlowID: tok.RelatesTo, AuthCode: code})
 		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
 			return fail(expired)
 		} else if err != nil {
@@ -200,12 +201,12 @@ func (s *Service) handleVerifyLink(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Service) redeemLink(ctx context.Context, r *http.Request, tok *OneTimeToken) (*sessionResponse, error) {
+func (s *Service) redeemLink(ctx context.Context, r *http.Request, tok *identity.OneTimeToken) (*sessionResponse, error) {
 	ns, refresh, err := s.newSession(tok.UserID, s.clientIP(r), r.UserAgent(), signInMethod(tok.Type))
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.RedeemOneTimeToken(ctx, Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, Session: &ns})
+	u, err := s.store.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: tok.UserID, ConfirmEmail: true, Session: &ns})
 	if err != nil {
 		return nil, err
 	}

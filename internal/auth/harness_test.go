@@ -16,9 +16,13 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
+
+// The database adapter implements the auth service's store.
+var _ auth.Store = (*store.AuthStore)(nil)
 
 const siteURL = "https://portal.example.com"
 
@@ -45,7 +49,7 @@ type recordingStore struct {
 	auth.Store
 	mu     sync.Mutex
 	sent   []sentMail
-	issued []auth.OneTimeToken
+	issued []identity.OneTimeToken
 }
 
 func (s *recordingStore) record(m *growthdesk.Email) {
@@ -65,10 +69,10 @@ func (s *recordingStore) record(m *growthdesk.Email) {
 	s.sent = append(s.sent, sentMail{Kind: m.Kind, To: m.To, FullName: strings.TrimPrefix(m.Subject, m.Kind+" for "), Link: link, Code: code})
 }
 
-func (s *recordingStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.User, error) {
-	u, err := s.Store.CreateUser(ctx, p)
+func (s *recordingStore) CreateUser(ctx context.Context, p identity.NewUser, mail *growthdesk.Email) (*identity.User, error) {
+	u, err := s.Store.CreateUser(ctx, p, mail)
 	if err == nil {
-		s.record(p.Mail)
+		s.record(mail)
 		if p.Token != nil {
 			s.mu.Lock()
 			s.issued = append(s.issued, *p.Token)
@@ -78,7 +82,7 @@ func (s *recordingStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.
 	return u, err
 }
 
-func (s *recordingStore) IssueOneTimeToken(ctx context.Context, t auth.OneTimeToken, flow *auth.FlowState, mail *growthdesk.Email, minInterval time.Duration) error {
+func (s *recordingStore) IssueOneTimeToken(ctx context.Context, t identity.OneTimeToken, flow *identity.FlowState, mail *growthdesk.Email, minInterval time.Duration) error {
 	err := s.Store.IssueOneTimeToken(ctx, t, flow, mail, minInterval)
 	if err == nil {
 		s.record(mail)

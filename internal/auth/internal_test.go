@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"github.com/growthdesk/growthdesk/internal/identity"
 	"strings"
 	"testing"
 	"time"
@@ -11,21 +12,21 @@ func TestRefreshStep_FollowsGoTruesReuseRules(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	parent := "parent-token-plaintext-value"
 	childPlain := deriveRefreshToken(parent, "salt1")
-	presented := RefreshToken{Hash: hashToken(parent)}
-	active := &RefreshToken{Hash: hashToken(childPlain), Salt: "salt1", ParentHash: presented.Hash}
+	presented := identity.RefreshToken{Hash: hashToken(parent)}
+	active := &identity.RefreshToken{Hash: hashToken(childPlain), Salt: "salt1", ParentHash: presented.Hash}
 	revokedAt := now.Add(-time.Minute)
 
 	cases := []struct {
 		name  string
-		state RefreshState
+		state identity.RefreshState
 		want  string
 	}{
-		{"unrevoked rotates", RefreshState{Presented: presented, Now: now}, "issue"},
-		{"parent of active gets it back", RefreshState{Presented: RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt}, Active: active, Now: now}, "reissue"},
-		{"revoked within interval mints", RefreshState{Presented: RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: ptr(now.Add(-5 * time.Second))}, Now: now}, "issue"},
-		{"revoked after interval revokes", RefreshState{Presented: RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt}, Now: now}, "revoke"},
-		{"active with a salt that does not derive is not trusted", RefreshState{Presented: RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt},
-			Active: &RefreshToken{Hash: "other", Salt: "salt1", ParentHash: presented.Hash}, Now: now}, "revoke"},
+		{"unrevoked rotates", identity.RefreshState{Presented: presented, Now: now}, "issue"},
+		{"parent of active gets it back", identity.RefreshState{Presented: identity.RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt}, Active: active, Now: now}, "reissue"},
+		{"revoked within interval mints", identity.RefreshState{Presented: identity.RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: ptr(now.Add(-5 * time.Second))}, Now: now}, "issue"},
+		{"revoked after interval revokes", identity.RefreshState{Presented: identity.RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt}, Now: now}, "revoke"},
+		{"active with a salt that does not derive is not trusted", identity.RefreshState{Presented: identity.RefreshToken{Hash: presented.Hash, Revoked: true, RevokedAt: &revokedAt},
+			Active: &identity.RefreshToken{Hash: "other", Salt: "salt1", ParentHash: presented.Hash}, Now: now}, "revoke"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +56,7 @@ func TestRefreshStep_FollowsGoTruesReuseRules(t *testing.T) {
 		})
 	}
 
-	expired := RefreshState{Presented: presented, Session: Session{NotAfter: ptr(now.Add(-time.Second))}, Now: now}
+	expired := identity.RefreshState{Presented: presented, Session: identity.Session{NotAfter: ptr(now.Add(-time.Second))}, Now: now}
 	var plain string
 	if _, err := s.refreshStep(parent, &plain)(expired); err == nil || err.(*apiError).code != codeSessionExpired {
 		t.Fatalf("expired session: %v", err)
@@ -109,7 +110,7 @@ func TestParsePKCE(t *testing.T) {
 			t.Errorf("parsePKCE(%q, %q) accepted", bad[0], bad[1])
 		}
 	}
-	f := &FlowState{CodeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", CodeChallengeMethod: "s256"}
+	f := &identity.FlowState{CodeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", CodeChallengeMethod: "s256"}
 	if !verifyCodeVerifier(f, "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") { // RFC 7636 appendix B
 		t.Fatal("RFC 7636 example does not verify")
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // ES256 is the only signing algorithm: auth-js verifies ES256 and RS256 tokens itself
@@ -64,7 +65,7 @@ func newKeyRing(ctx context.Context, store Store, keysJSON string, now func() ti
 		k.configured = true
 		k.keys = keys
 		for _, key := range keys {
-			if key.status == KeyActive {
+			if key.status == identity.KeyActive {
 				k.signer = key
 			}
 		}
@@ -109,7 +110,7 @@ func (k *keyRing) load(ctx context.Context) error {
 		}
 		key := &signingKey{kid: sk.KID, priv: priv, status: sk.Status, createdAt: sk.CreatedAt}
 		keys = append(keys, key)
-		if signer == nil && sk.Status == KeyActive {
+		if signer == nil && sk.Status == identity.KeyActive {
 			signer = key
 		}
 	}
@@ -225,20 +226,20 @@ func (s *Service) RotateSigningKey(ctx context.Context) error {
 }
 
 // generateSigningKey makes a new P-256 key, named by its RFC 7638 thumbprint.
-func generateSigningKey() (SigningKey, error) {
+func generateSigningKey() (identity.SigningKey, error) {
 	priv, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		return SigningKey{}, err
+		return identity.SigningKey{}, err
 	}
 	der, err := x509.MarshalPKCS8PrivateKey(priv)
 	if err != nil {
-		return SigningKey{}, err
+		return identity.SigningKey{}, err
 	}
-	return SigningKey{
+	return identity.SigningKey{
 		KID:        thumbprint(&priv.PublicKey),
 		Algorithm:  algES256,
 		PrivateKey: string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
-		Status:     KeyActive,
+		Status:     identity.KeyActive,
 	}, nil
 }
 
@@ -325,9 +326,9 @@ func parseConfiguredKeys(text string) ([]*signingKey, error) {
 		if kid == "" {
 			kid = thumbprint(&priv.PublicKey)
 		}
-		status := KeyRetired
+		status := identity.KeyRetired
 		if slices.Contains(j.KeyOps, "sign") || (len(list) == 1 && len(j.KeyOps) == 0) {
-			status = KeyActive
+			status = identity.KeyActive
 			signers++
 		}
 		keys = append(keys, &signingKey{kid: kid, priv: priv, status: status})

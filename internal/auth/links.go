@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // redirectTarget is where a link sends the browser with a session: redirect_to when it names
@@ -91,7 +92,7 @@ func parsePKCE(challenge, method string) (*pkceParams, error) {
 }
 
 // verifyCodeVerifier checks a PKCE verifier against the stored challenge.
-func verifyCodeVerifier(f *FlowState, verifier string) bool {
+func verifyCodeVerifier(f *identity.FlowState, verifier string) bool {
 	want := verifier
 	if f.CodeChallengeMethod == "s256" {
 		sum := sha256.Sum256([]byte(verifier))
@@ -113,16 +114,16 @@ type mailKind struct {
 }
 
 var (
-	mailConfirmation = mailKind{growthdesk.EmailConfirmation, TokenConfirmation, "signup", confirmationExpiry, "email/signup", false}
-	mailRecovery     = mailKind{growthdesk.EmailRecovery, TokenRecovery, "recovery", linkExpiry, "recovery", false}
-	mailMagicLink    = mailKind{growthdesk.EmailMagicLink, TokenMagicLink, "magiclink", linkExpiry, "magiclink", false}
-	mailReauth       = mailKind{growthdesk.EmailReauth, TokenReauthentication, "", linkExpiry, "", true}
+	mailConfirmation = mailKind{growthdesk.EmailConfirmation, identity.TokenConfirmation, "signup", confirmationExpiry, "email/signup", false}
+	mailRecovery     = mailKind{growthdesk.EmailRecovery, identity.TokenRecovery, "recovery", linkExpiry, "recovery", false}
+	mailMagicLink    = mailKind{growthdesk.EmailMagicLink, identity.TokenMagicLink, "magiclink", linkExpiry, "magiclink", false}
+	mailReauth       = mailKind{growthdesk.EmailReauth, identity.TokenReauthentication, "", linkExpiry, "", true}
 )
 
 // outgoingToken is a token ready to store with the message that carries it.
 type outgoingToken struct {
-	token OneTimeToken
-	flow  *FlowState
+	token identity.OneTimeToken
+	flow  *identity.FlowState
 	mail  *growthdesk.Email
 }
 
@@ -145,7 +146,7 @@ func (s *Service) prepareToken(userID, email, name string, kind mailKind, pkce *
 		}
 		otpHash = hashOTP(userID, code)
 	}
-	out := &outgoingToken{token: OneTimeToken{
+	out := &outgoingToken{token: identity.OneTimeToken{
 		UserID:    userID,
 		Type:      kind.tokenType,
 		TokenHash: hashToken(secret),
@@ -154,7 +155,7 @@ func (s *Service) prepareToken(userID, email, name string, kind mailKind, pkce *
 	}}
 	linkToken := secret
 	if pkce != nil {
-		out.flow = &FlowState{
+		out.flow = &identity.FlowState{
 			ID:                   newUUID(),
 			UserID:               userID,
 			AuthCode:             newUUID(), // replaced when the link is followed

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/growthdesk/growthdesk/internal/identity"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -33,20 +34,20 @@ const (
 // AccessClaims are the claims of an access token, as GoTrue writes them. The struct is
 // ours rather than jwt.RegisteredClaims because aud must serialize as a string.
 type AccessClaims struct {
-	Issuer       string         `json:"iss"`
-	Subject      string         `json:"sub"`
-	Audience     string         `json:"aud"`
-	ExpiresAt    int64          `json:"exp"`
-	IssuedAt     int64          `json:"iat"`
-	Email        string         `json:"email"`
-	Phone        string         `json:"phone"`
-	AppMetadata  map[string]any `json:"app_metadata"`
-	UserMetadata map[string]any `json:"user_metadata"`
-	Role         string         `json:"role"`
-	AAL          string         `json:"aal"`
-	AMR          []AMREntry     `json:"amr"`
-	SessionID    string         `json:"session_id"`
-	IsAnonymous  bool           `json:"is_anonymous"`
+	Issuer       string              `json:"iss"`
+	Subject      string              `json:"sub"`
+	Audience     string              `json:"aud"`
+	ExpiresAt    int64               `json:"exp"`
+	IssuedAt     int64               `json:"iat"`
+	Email        string              `json:"email"`
+	Phone        string              `json:"phone"`
+	AppMetadata  map[string]any      `json:"app_metadata"`
+	UserMetadata map[string]any      `json:"user_metadata"`
+	Role         string              `json:"role"`
+	AAL          string              `json:"aal"`
+	AMR          []identity.AMREntry `json:"amr"`
+	SessionID    string              `json:"session_id"`
+	IsAnonymous  bool                `json:"is_anonymous"`
 }
 
 // The jwt.Claims methods, so the library validates exp, iss and aud.
@@ -123,12 +124,12 @@ type weakPassword struct {
 
 // issueSession mints an access token for the session and wraps it with the refresh token
 // and the user.
-func (s *Service) issueSession(ctx context.Context, u *User, sess *Session, refresh string) (*sessionResponse, error) {
+func (s *Service) issueSession(ctx context.Context, u *identity.User, sess *identity.Session, refresh string) (*sessionResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
 	amr := sess.AMR
 	if amr == nil {
-		amr = []AMREntry{}
+		amr = []identity.AMREntry{}
 	}
 	claims := &AccessClaims{
 		Issuer:       s.issuer,
@@ -172,19 +173,19 @@ func (s *Service) issueSession(ctx context.Context, u *User, sess *Session, refr
 // minRefreshTokenLength rejects obviously malformed tokens before any lookup, as GoTrue.
 const minRefreshTokenLength = 12
 
-func newRootRefreshToken() (plain string, rt RefreshToken, err error) {
+func newRootRefreshToken() (plain string, rt identity.RefreshToken, err error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
-		return "", RefreshToken{}, err
+		return "", identity.RefreshToken{}, err
 	}
 	plain = b64.EncodeToString(b)
-	return plain, RefreshToken{Hash: hashToken(plain)}, nil
+	return plain, identity.RefreshToken{Hash: hashToken(plain)}, nil
 }
 
-func newChildRefreshToken(parent string) (plain string, rt RefreshToken, err error) {
+func newChildRefreshToken(parent string) (plain string, rt identity.RefreshToken, err error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
-		return "", RefreshToken{}, err
+		return "", identity.RefreshToken{}, err
 	}
 	rt.Salt = hex.EncodeToString(salt)
 	plain = deriveRefreshToken(parent, rt.Salt)
@@ -205,16 +206,16 @@ func hashToken(plain string) string {
 }
 
 // newSession prepares a session of the user with a fresh refresh token.
-func (s *Service) newSession(userID, ip, userAgent, method string) (NewSession, string, error) {
+func (s *Service) newSession(userID, ip, userAgent, method string) (identity.NewSession, string, error) {
 	plain, rt, err := newRootRefreshToken()
 	if err != nil {
-		return NewSession{}, "", err
+		return identity.NewSession{}, "", err
 	}
-	sess := Session{
+	sess := identity.Session{
 		ID:        newUUID(),
 		UserID:    userID,
 		AAL:       aal1,
-		AMR:       []AMREntry{{Method: method, Timestamp: s.now().Unix()}},
+		AMR:       []identity.AMREntry{{Method: method, Timestamp: s.now().Unix()}},
 		UserAgent: clip(userAgent, 512),
 		IP:        ip,
 	}
@@ -222,7 +223,7 @@ func (s *Service) newSession(userID, ip, userAgent, method string) (NewSession, 
 		end := s.now().Add(s.cfg.SessionMaxAge)
 		sess.NotAfter = &end
 	}
-	return NewSession{Session: sess, Refresh: rt}, plain, nil
+	return identity.NewSession{Session: sess, Refresh: rt}, plain, nil
 }
 
 // refreshStep decides one refresh, after GoTrue: an unrevoked token rotates; the parent
@@ -230,18 +231,18 @@ func (s *Service) newSession(userID, ip, userAgent, method string) (NewSession, 
 // reuse interval gets a new child (concurrent refreshes from several tabs); anything
 // later is reuse of a stolen token, and the whole session is revoked. plain receives the
 // token to hand out.
-func (s *Service) refreshStep(presentedPlain string, plain *string) func(RefreshState) (RefreshPlan, error) {
-	return func(st RefreshState) (RefreshPlan, error) {
+func (s *Service) refreshStep(presentedPlain string, plain *string) func(identity.RefreshState) (identity.RefreshPlan, error) {
+	return func(st identity.RefreshState) (identity.RefreshPlan, error) {
 		if st.Session.NotAfter != nil && !st.Now.Before(*st.Session.NotAfter) {
-			return RefreshPlan{}, badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
+			return identity.RefreshPlan{}, badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
 		}
-		mint := func() (RefreshPlan, error) {
+		mint := func() (identity.RefreshPlan, error) {
 			p, child, err := newChildRefreshToken(presentedPlain)
 			if err != nil {
-				return RefreshPlan{}, err
+				return identity.RefreshPlan{}, err
 			}
 			*plain = p
-			return RefreshPlan{Issue: &child}, nil
+			return identity.RefreshPlan{Issue: &child}, nil
 		}
 		if !st.Presented.Revoked {
 			return mint()
@@ -249,7 +250,7 @@ func (s *Service) refreshStep(presentedPlain string, plain *string) func(Refresh
 		if a := st.Active; a != nil && a.ParentHash == st.Presented.Hash && a.Salt != "" {
 			if current := deriveRefreshToken(presentedPlain, a.Salt); hashToken(current) == a.Hash {
 				*plain = current
-				return RefreshPlan{Reissue: true}, nil
+				return identity.RefreshPlan{Reissue: true}, nil
 			}
 		}
 		revokedAt := st.Presented.CreatedAt
@@ -259,6 +260,6 @@ func (s *Service) refreshStep(presentedPlain string, plain *string) func(Refresh
 		if st.Now.Before(revokedAt.Add(s.cfg.RefreshReuseInterval)) {
 			return mint()
 		}
-		return RefreshPlan{RevokeSession: true}, nil
+		return identity.RefreshPlan{RevokeSession: true}, nil
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // userResponse is the User object of the wire reference (§2.2). Optional timestamps are
@@ -70,7 +71,7 @@ type factorResponse struct {
 // identityNamespace derives identity ids from user ids.
 var identityNamespace = uuid.MustParse("5a0f7f6e-3c1b-4f7e-9a51-6b0d6a1c2e90")
 
-func (s *Service) userResponse(u *User) *userResponse {
+func (s *Service) userResponse(u *identity.User) *userResponse {
 	out := &userResponse{
 		ID:                     u.ID,
 		Aud:                    audience,
@@ -111,7 +112,7 @@ func (s *Service) userResponse(u *User) *userResponse {
 	return out
 }
 
-func factorJSON(f Factor) factorResponse {
+func factorJSON(f identity.Factor) factorResponse {
 	return factorResponse{
 		ID:               f.ID,
 		FriendlyName:     f.FriendlyName,
@@ -165,12 +166,14 @@ func checkMetadata(m map[string]any) error {
 }
 
 // fullName is how mails greet the user: the full_name the sign-up form sent.
-func fullName(u *User) string {
+func fullName(u *identity.User) string {
 	name, _ := u.UserMetadata["full_name"].(string)
 	return name
 }
 
-func (u *User) hasVerifiedFactor() bool {
+// hasVerifiedFactor reports whether u has a verified MFA factor, which makes aal2 the level
+// its sessions must reach.
+func hasVerifiedFactor(u *identity.User) bool {
 	for _, f := range u.Factors {
 		if f.Status == "verified" {
 			return true
@@ -282,8 +285,8 @@ func (s *Service) CreateUser(ctx context.Context, p CreateUserParams) (*CreatedU
 	if name := strings.TrimSpace(p.FullName); name != "" {
 		data["full_name"] = name
 	}
-	_, err := s.store.CreateUser(ctx, NewUser{
-		User: User{
+	_, err := s.store.CreateUser(ctx, identity.NewUser{
+		User: identity.User{
 			ID:           id,
 			Email:        email,
 			PasswordHash: string(hash),
@@ -291,8 +294,8 @@ func (s *Service) CreateUser(ctx context.Context, p CreateUserParams) (*CreatedU
 			AppMetadata:  emailAppMetadata(),
 		},
 		Confirmed: p.Confirmed,
-		Profile:   NewProfile{FullName: strings.TrimSpace(p.FullName), Role: role, Approved: p.Approved},
-	})
+		Profile:   identity.NewProfile{FullName: strings.TrimSpace(p.FullName), Role: role, Approved: p.Approved},
+	}, nil)
 	if err != nil {
 		if growthdesk.ErrorCode(err) == growthdesk.EConflict {
 			return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "A user with this email address already exists.",

@@ -9,6 +9,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // TestVerify_LinkMessagesIssueNoCode: the messages of a sign-up, a password reset and a sign-in
@@ -28,7 +29,7 @@ func TestVerify_LinkMessagesIssueNoCode(t *testing.T) {
 		}
 	}
 	h.store.mu.Lock()
-	issued := append([]auth.OneTimeToken(nil), h.store.issued...)
+	issued := append([]identity.OneTimeToken(nil), h.store.issued...)
 	h.store.mu.Unlock()
 	if len(issued) < 2 {
 		t.Fatalf("issued %d tokens", len(issued))

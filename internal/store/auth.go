@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // AuthStore keeps the auth service's users, sessions, refresh tokens, one-time tokens, MFA
@@ -18,16 +18,14 @@ type AuthStore struct{ db *DB }
 // NewAuthStore returns an AuthStore on db.
 func NewAuthStore(db *DB) *AuthStore { return &AuthStore{db: db} }
 
-var _ auth.Store = (*AuthStore)(nil)
-
 // authSentColumn is the users column that records when a message of a token type was last
 // sent; it drives the per-user resend window. Magic links share recovery_sent_at, as in
 // GoTrue.
 var authSentColumn = map[string]string{
-	auth.TokenConfirmation:     "confirmation_sent_at",
-	auth.TokenRecovery:         "recovery_sent_at",
-	auth.TokenMagicLink:        "recovery_sent_at",
-	auth.TokenReauthentication: "reauthentication_sent_at",
+	identity.TokenConfirmation:     "confirmation_sent_at",
+	identity.TokenRecovery:         "recovery_sent_at",
+	identity.TokenMagicLink:        "recovery_sent_at",
+	identity.TokenReauthentication: "reauthentication_sent_at",
 }
 
 func authNotFound(what string) error {
@@ -67,9 +65,9 @@ func authJSON(v any) (string, error) {
 
 // authFailureActions are the audit actions of the failure kinds the lockout counts.
 var authFailureActions = map[string]growthdesk.AuditAction{
-	auth.FailurePassword: growthdesk.AuditPasswordFailed,
-	auth.FailureMFA:      growthdesk.AuditMFAFailed,
-	auth.FailureOTP:      growthdesk.AuditOTPFailed,
+	identity.FailurePassword: growthdesk.AuditPasswordFailed,
+	identity.FailureMFA:      growthdesk.AuditMFAFailed,
+	identity.FailureOTP:      growthdesk.AuditOTPFailed,
 }
 
 func authFailureAction(kind string) (string, error) {

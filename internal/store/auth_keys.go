@@ -4,19 +4,19 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 // SigningKeys returns every stored key, newest first.
-func (s *AuthStore) SigningKeys(ctx context.Context) ([]auth.SigningKey, error) {
+func (s *AuthStore) SigningKeys(ctx context.Context) ([]identity.SigningKey, error) {
 	rows, err := s.db.query(ctx, "SELECT kid, algorithm, private_key, status, created_at FROM signing_keys ORDER BY created_at DESC, kid DESC")
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []auth.SigningKey
+	var out []identity.SigningKey
 	for rows.Next() {
-		var k auth.SigningKey
+		var k identity.SigningKey
 		if err := rows.Scan(&k.KID, &k.Algorithm, &k.PrivateKey, &k.Status, &k.CreatedAt); err != nil {
 			return nil, err
 		}
@@ -26,9 +26,9 @@ func (s *AuthStore) SigningKeys(ctx context.Context) ([]auth.SigningKey, error) 
 	return out, rows.Err()
 }
 
-func (tx *Tx) insertSigningKey(ctx context.Context, k auth.SigningKey) error {
+func (tx *Tx) insertSigningKey(ctx context.Context, k identity.SigningKey) error {
 	_, err := tx.exec(ctx, "INSERT INTO signing_keys (kid, algorithm, private_key, status, created_at) VALUES (?, ?, ?, ?, ?)",
-		k.KID, k.Algorithm, k.PrivateKey, auth.KeyActive, tx.now)
+		k.KID, k.Algorithm, k.PrivateKey, identity.KeyActive, tx.now)
 	if err != nil {
 		return fmt.Errorf("insert signing key: %w", err)
 	}
@@ -36,7 +36,7 @@ func (tx *Tx) insertSigningKey(ctx context.Context, k auth.SigningKey) error {
 }
 
 // EnsureSigningKey stores k as the active key unless there is one.
-func (s *AuthStore) EnsureSigningKey(ctx context.Context, k auth.SigningKey) error {
+func (s *AuthStore) EnsureSigningKey(ctx context.Context, k identity.SigningKey) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
@@ -46,7 +46,7 @@ func (s *AuthStore) EnsureSigningKey(ctx context.Context, k auth.SigningKey) err
 		return err
 	}
 	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM signing_keys WHERE status = ?", auth.KeyActive).Scan(&n); err != nil {
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM signing_keys WHERE status = ?", identity.KeyActive).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
@@ -59,7 +59,7 @@ func (s *AuthStore) EnsureSigningKey(ctx context.Context, k auth.SigningKey) err
 }
 
 // RotateSigningKey retires the active keys and makes k the active one.
-func (s *AuthStore) RotateSigningKey(ctx context.Context, k auth.SigningKey) error {
+func (s *AuthStore) RotateSigningKey(ctx context.Context, k identity.SigningKey) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
@@ -68,7 +68,7 @@ func (s *AuthStore) RotateSigningKey(ctx context.Context, k auth.SigningKey) err
 	if err := tx.lockSigningKeys(ctx); err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, "UPDATE signing_keys SET status = ? WHERE status = ?", auth.KeyRetired, auth.KeyActive); err != nil {
+	if _, err := tx.exec(ctx, "UPDATE signing_keys SET status = ? WHERE status = ?", identity.KeyRetired, identity.KeyActive); err != nil {
 		return err
 	}
 	if err := tx.insertSigningKey(ctx, k); err != nil {

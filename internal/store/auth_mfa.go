@@ -8,15 +8,15 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 const authFactorColumns = "id, user_id, friendly_name, factor_type, status, secret, last_challenged_at, created_at, updated_at"
 
-func authScanFactor(row authScanner) (*auth.Factor, error) {
+func authScanFactor(row authScanner) (*identity.Factor, error) {
 	var (
-		f          auth.Factor
+		f          identity.Factor
 		challenged sql.NullTime
 	)
 	if err := row.Scan(&f.ID, &f.UserID, &f.FriendlyName, &f.Type, &f.Status, &f.Secret, &challenged, &f.CreatedAt, &f.UpdatedAt); err != nil {
@@ -32,7 +32,7 @@ func authScanFactor(row authScanner) (*auth.Factor, error) {
 
 // CreateFactor enrolls a factor; the user row is locked so that two enrollments at once
 // cannot both pass the name and count checks.
-func (s *AuthStore) CreateFactor(ctx context.Context, f auth.Factor, max int, staleBefore time.Time) error {
+func (s *AuthStore) CreateFactor(ctx context.Context, f identity.Factor, max int, staleBefore time.Time) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func (s *AuthStore) CreateFactor(ctx context.Context, f auth.Factor, max int, st
 		return err
 	}
 	if count >= max {
-		return &auth.TooManyFactorsError{Max: max}
+		return &identity.TooManyFactorsError{Max: max}
 	}
 	if f.ID == "" {
 		f.ID = newID()
@@ -78,12 +78,12 @@ func (s *AuthStore) CreateFactor(ctx context.Context, f auth.Factor, max int, st
 }
 
 // FactorByID returns a factor.
-func (s *AuthStore) FactorByID(ctx context.Context, id string) (*auth.Factor, error) {
+func (s *AuthStore) FactorByID(ctx context.Context, id string) (*identity.Factor, error) {
 	return authScanFactor(s.db.queryRow(ctx, "SELECT "+authFactorColumns+" FROM mfa_factors WHERE id = ?", id))
 }
 
 // CreateChallenge opens a challenge on a factor.
-func (s *AuthStore) CreateChallenge(ctx context.Context, c auth.Challenge) error {
+func (s *AuthStore) CreateChallenge(ctx context.Context, c identity.Challenge) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
@@ -110,9 +110,9 @@ func (s *AuthStore) CreateChallenge(ctx context.Context, c auth.Challenge) error
 }
 
 // ChallengeByID returns a challenge.
-func (s *AuthStore) ChallengeByID(ctx context.Context, id string) (*auth.Challenge, error) {
+func (s *AuthStore) ChallengeByID(ctx context.Context, id string) (*identity.Challenge, error) {
 	var (
-		c        auth.Challenge
+		c        identity.Challenge
 		verified sql.NullTime
 	)
 	err := s.db.queryRow(ctx, "SELECT id, factor_id, ip, created_at, verified_at FROM mfa_challenges WHERE id = ?", id).
@@ -128,7 +128,7 @@ func (s *AuthStore) ChallengeByID(ctx context.Context, id string) (*auth.Challen
 }
 
 // VerifyFactor records a passed challenge and raises the session to aal2.
-func (s *AuthStore) VerifyFactor(ctx context.Context, v auth.FactorVerification) error {
+func (s *AuthStore) VerifyFactor(ctx context.Context, v identity.FactorVerification) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (s *AuthStore) VerifyFactor(ctx context.Context, v auth.FactorVerification)
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return auth.ErrTOTPReused
+		return identity.ErrTOTPReused
 	}
 	if _, err := tx.exec(ctx, "DELETE FROM mfa_factors WHERE user_id = ? AND id <> ? AND status = 'unverified' AND factor_type = ?", v.UserID, v.FactorID, factorType); err != nil {
 		return err
@@ -219,7 +219,7 @@ func (s *AuthStore) DeleteFactor(ctx context.Context, userID, factorID string) e
 		return err
 	}
 	for _, l := range todo {
-		var entries, kept []auth.AMREntry
+		var entries, kept []identity.AMREntry
 		_ = json.Unmarshal([]byte(l.amr), &entries)
 		for _, e := range entries {
 			if e.Method != "totp" {
@@ -227,7 +227,7 @@ func (s *AuthStore) DeleteFactor(ctx context.Context, userID, factorID string) e
 			}
 		}
 		if kept == nil {
-			kept = []auth.AMREntry{}
+			kept = []identity.AMREntry{}
 		}
 		amr, err := json.Marshal(kept)
 		if err != nil {

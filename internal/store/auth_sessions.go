@@ -7,15 +7,15 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 const authSessionColumns = "id, user_id, aal, factor_id, amr, user_agent, ip, created_at, updated_at, refreshed_at, not_after"
 
-func authScanSession(row authScanner) (*auth.Session, error) {
+func authScanSession(row authScanner) (*identity.Session, error) {
 	var (
-		s                   auth.Session
+		s                   identity.Session
 		factor              sql.NullString
 		amr                 string
 		refreshed, notAfter sql.NullTime
@@ -35,9 +35,9 @@ func authScanSession(row authScanner) (*auth.Session, error) {
 
 const authRefreshColumns = "id, token_hash, salt, session_id, parent_hash, revoked, revoked_at, created_at"
 
-func authScanRefresh(row authScanner) (*auth.RefreshToken, error) {
+func authScanRefresh(row authScanner) (*identity.RefreshToken, error) {
 	var (
-		t       auth.RefreshToken
+		t       identity.RefreshToken
 		parent  sql.NullString
 		revoked sql.NullTime
 	)
@@ -53,7 +53,7 @@ func authScanRefresh(row authScanner) (*auth.RefreshToken, error) {
 	return &t, nil
 }
 
-func (tx *Tx) insertRefreshToken(ctx context.Context, t auth.RefreshToken) (auth.RefreshToken, error) {
+func (tx *Tx) insertRefreshToken(ctx context.Context, t identity.RefreshToken) (identity.RefreshToken, error) {
 	if t.ID == "" {
 		t.ID = newID() // time-ordered, so the newest token of a session sorts last
 	}
@@ -65,7 +65,7 @@ func (tx *Tx) insertRefreshToken(ctx context.Context, t auth.RefreshToken) (auth
 	return t, nil
 }
 
-func (tx *Tx) insertSession(ctx context.Context, ns auth.NewSession) error {
+func (tx *Tx) insertSession(ctx context.Context, ns identity.NewSession) error {
 	s := ns.Session
 	amr, err := json.Marshal(s.AMR)
 	if err != nil {
@@ -89,7 +89,7 @@ func (tx *Tx) insertSession(ctx context.Context, ns auth.NewSession) error {
 }
 
 // signIn creates a session and records the sign-in on the user.
-func (tx *Tx) signIn(ctx context.Context, ns auth.NewSession) error {
+func (tx *Tx) signIn(ctx context.Context, ns identity.NewSession) error {
 	res, err := tx.exec(ctx, "UPDATE users SET previous_sign_in_at = last_sign_in_at, last_sign_in_at = ? WHERE id = ?", tx.now, ns.Session.UserID)
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (tx *Tx) signIn(ctx context.Context, ns auth.NewSession) error {
 }
 
 // CreateSession signs a user in.
-func (s *AuthStore) CreateSession(ctx context.Context, ns auth.NewSession) (*auth.User, error) {
+func (s *AuthStore) CreateSession(ctx context.Context, ns identity.NewSession) (*identity.User, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -117,18 +117,18 @@ func (s *AuthStore) CreateSession(ctx context.Context, ns auth.NewSession) (*aut
 }
 
 // SessionByID returns a session.
-func (s *AuthStore) SessionByID(ctx context.Context, id string) (*auth.Session, error) {
+func (s *AuthStore) SessionByID(ctx context.Context, id string) (*identity.Session, error) {
 	return authScanSession(s.db.queryRow(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE id = ?", id))
 }
 
 // ListSessions returns the user's sessions, newest first.
-func (s *AuthStore) ListSessions(ctx context.Context, userID string) ([]auth.Session, error) {
+func (s *AuthStore) ListSessions(ctx context.Context, userID string) ([]identity.Session, error) {
 	rows, err := s.db.query(ctx, "SELECT "+authSessionColumns+" FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC", userID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []auth.Session
+	var out []identity.Session
 	for rows.Next() {
 		sess, err := authScanSession(rows)
 		if err != nil {
@@ -176,7 +176,7 @@ func (tx *Tx) deleteSessions(ctx context.Context, reason, cond string, args ...a
 
 // RotateRefreshToken runs one refresh step under a lock on the session, so that two
 // concurrent refreshes of one session are serialized and see each other's writes.
-func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, plan func(auth.RefreshState) (auth.RefreshPlan, error)) (*auth.RefreshResult, error) {
+func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, plan func(identity.RefreshState) (identity.RefreshPlan, error)) (*identity.RefreshResult, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 	if err != nil {
 		return nil, err
 	}
-	var presented, active *auth.RefreshToken
+	var presented, active *identity.RefreshToken
 	for rows.Next() {
 		var which string
 		t, err := authScanRefresh(prefixScanner{rows, &which})
@@ -224,12 +224,12 @@ func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, pl
 	if presented == nil || presented.SessionID != sess.ID {
 		return nil, authNotFound("refresh token")
 	}
-	state := auth.RefreshState{Presented: *presented, Session: *sess, Now: tx.now, Active: active}
+	state := identity.RefreshState{Presented: *presented, Session: *sess, Now: tx.now, Active: active}
 	p, err := plan(state)
 	if err != nil {
 		return nil, err
 	}
-	result := &auth.RefreshResult{Session: *sess}
+	result := &identity.RefreshResult{Session: *sess}
 	switch {
 	case p.RevokeSession:
 		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "id = ?", sess.ID); err != nil {

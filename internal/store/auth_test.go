@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -35,24 +35,24 @@ func (f *authFixture) count(query string, args ...any) int {
 }
 
 // user creates a user with a profile and returns it.
-func (f *authFixture) user(email string, confirmed bool) *auth.User {
+func (f *authFixture) user(email string, confirmed bool) *identity.User {
 	f.t.Helper()
-	u, err := f.s.CreateUser(context.Background(), auth.NewUser{
-		User:      auth.User{ID: uuid.NewString(), Email: email, PasswordHash: "hash", UserMetadata: map[string]any{"full_name": "Pat"}},
+	u, err := f.s.CreateUser(context.Background(), identity.NewUser{
+		User:      identity.User{ID: uuid.NewString(), Email: email, PasswordHash: "hash", UserMetadata: map[string]any{"full_name": "Pat"}},
 		Confirmed: confirmed,
-		Profile:   auth.NewProfile{FullName: "Pat"},
-	})
+		Profile:   identity.NewProfile{FullName: "Pat"},
+	}, nil)
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return u
 }
 
-func (f *authFixture) session(userID string, tokenHash string) auth.NewSession {
+func (f *authFixture) session(userID string, tokenHash string) identity.NewSession {
 	f.t.Helper()
-	ns := auth.NewSession{
-		Session: auth.Session{ID: uuid.NewString(), UserID: userID, AAL: "aal1", AMR: []auth.AMREntry{{Method: "password", Timestamp: f.now.Unix()}}, IP: "203.0.113.7"},
-		Refresh: auth.RefreshToken{Hash: tokenHash},
+	ns := identity.NewSession{
+		Session: identity.Session{ID: uuid.NewString(), UserID: userID, AAL: "aal1", AMR: []identity.AMREntry{{Method: "password", Timestamp: f.now.Unix()}}, IP: "203.0.113.7"},
+		Refresh: identity.RefreshToken{Hash: tokenHash},
 	}
 	if _, err := f.s.CreateSession(context.Background(), ns); err != nil {
 		f.t.Fatal(err)
@@ -65,14 +65,13 @@ func TestAuthStore_CreateUserWritesUserProfileTokenAndMailInOneTransaction(t *te
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
 		id := uuid.NewString()
-		tok := auth.OneTimeToken{Type: auth.TokenConfirmation, TokenHash: "th-1", OTPHash: "oh-1", ExpiresAt: f.now.Add(24 * time.Hour)}
+		tok := identity.OneTimeToken{Type: identity.TokenConfirmation, TokenHash: "th-1", OTPHash: "oh-1", ExpiresAt: f.now.Add(24 * time.Hour)}
 		mail := &growthdesk.Email{Kind: growthdesk.EmailConfirmation, To: "pat@example.com", Subject: "Confirm", Text: "link"}
-		u, err := f.s.CreateUser(ctx, auth.NewUser{
-			User:    auth.User{ID: id, Email: "pat@example.com", PasswordHash: "h", UserMetadata: map[string]any{"full_name": "Pat Lee"}},
-			Profile: auth.NewProfile{FullName: "Pat Lee"},
+		u, err := f.s.CreateUser(ctx, identity.NewUser{
+			User:    identity.User{ID: id, Email: "pat@example.com", PasswordHash: "h", UserMetadata: map[string]any{"full_name": "Pat Lee"}},
+			Profile: identity.NewProfile{FullName: "Pat Lee"},
 			Token:   &tok,
-			Mail:    mail,
-		})
+		}, mail)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,10 +93,9 @@ func TestAuthStore_CreateUserWritesUserProfileTokenAndMailInOneTransaction(t *te
 		}
 
 		// The same address again: conflict, and nothing of the second attempt is written.
-		_, err = f.s.CreateUser(ctx, auth.NewUser{
-			User: auth.User{ID: uuid.NewString(), Email: "pat@example.com"},
-			Mail: mail,
-		})
+		_, err = f.s.CreateUser(ctx, identity.NewUser{
+			User: identity.User{ID: uuid.NewString(), Email: "pat@example.com"},
+		}, mail)
 		if growthdesk.ErrorCode(err) != growthdesk.EConflict {
 			t.Fatalf("duplicate CreateUser err = %v, want EConflict", err)
 		}
@@ -115,13 +113,13 @@ func TestAuthStore_CreateUserApprovedConfirmedWithSession(t *testing.T) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
 		id := uuid.NewString()
-		ns := auth.NewSession{Session: auth.Session{ID: uuid.NewString(), AAL: "aal1"}, Refresh: auth.RefreshToken{Hash: "r1"}}
-		u, err := f.s.CreateUser(ctx, auth.NewUser{
-			User:      auth.User{ID: id, Email: "boss@example.com"},
+		ns := identity.NewSession{Session: identity.Session{ID: uuid.NewString(), AAL: "aal1"}, Refresh: identity.RefreshToken{Hash: "r1"}}
+		u, err := f.s.CreateUser(ctx, identity.NewUser{
+			User:      identity.User{ID: id, Email: "boss@example.com"},
 			Confirmed: true,
-			Profile:   auth.NewProfile{Role: growthdesk.RoleAdmin, Approved: true},
+			Profile:   identity.NewProfile{Role: growthdesk.RoleAdmin, Approved: true},
 			Session:   &ns,
-		})
+		}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,14 +142,14 @@ func TestAuthStore_IssueOneTimeTokenKeepsTheResendWindowAndReplacesTheOldToken(t
 		ctx := context.Background()
 		u := f.user("sam@example.com", true)
 		issue := func(hash string) error {
-			return f.s.IssueOneTimeToken(ctx, auth.OneTimeToken{UserID: u.ID, Type: auth.TokenRecovery, TokenHash: hash, OTPHash: "otp-" + hash, ExpiresAt: f.now.Add(time.Hour)},
+			return f.s.IssueOneTimeToken(ctx, identity.OneTimeToken{UserID: u.ID, Type: identity.TokenRecovery, TokenHash: hash, OTPHash: "otp-" + hash, ExpiresAt: f.now.Add(time.Hour)},
 				nil, &growthdesk.Email{Kind: growthdesk.EmailRecovery, To: u.Email, Subject: "s", Text: "t"}, time.Minute)
 		}
 		if err := issue("a"); err != nil {
 			t.Fatal(err)
 		}
 		f.now = f.now.Add(20 * time.Second)
-		var soon *auth.RetryAfterError
+		var soon *identity.RetryAfterError
 		if err := issue("b"); !errors.As(err, &soon) || soon.After != 40*time.Second {
 			t.Fatalf("second issue err = %v, want retry after 40s", err)
 		}
@@ -165,11 +163,11 @@ func TestAuthStore_IssueOneTimeTokenKeepsTheResendWindowAndReplacesTheOldToken(t
 		if _, err := f.s.OneTimeTokenByHash(ctx, "a"); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("old token still there: %v", err)
 		}
-		tok, err := f.s.OneTimeTokenByOTP(ctx, u.ID, []string{auth.TokenRecovery, auth.TokenMagicLink}, "otp-c")
+		tok, err := f.s.OneTimeTokenByOTP(ctx, u.ID, []string{identity.TokenRecovery, identity.TokenMagicLink}, "otp-c")
 		if err != nil || tok.TokenHash != "c" {
 			t.Fatalf("OneTimeTokenByOTP = %+v, %v", tok, err)
 		}
-		if _, err := f.s.OneTimeTokenByOTP(ctx, u.ID, []string{auth.TokenConfirmation}, "otp-c"); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+		if _, err := f.s.OneTimeTokenByOTP(ctx, u.ID, []string{identity.TokenConfirmation}, "otp-c"); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("token found under another type: %v", err)
 		}
 		got, _ := f.s.UserByID(ctx, u.ID)
@@ -187,32 +185,32 @@ func TestAuthStore_RedeemOneTimeTokenIsSingleUseAndConfirms(t *testing.T) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
 		u := f.user("una@example.com", false)
-		if err := f.s.IssueOneTimeToken(ctx, auth.OneTimeToken{UserID: u.ID, Type: auth.TokenConfirmation, TokenHash: "t1", ExpiresAt: f.now.Add(time.Hour)}, nil, nil, 0); err != nil {
+		if err := f.s.IssueOneTimeToken(ctx, identity.OneTimeToken{UserID: u.ID, Type: identity.TokenConfirmation, TokenHash: "t1", ExpiresAt: f.now.Add(time.Hour)}, nil, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		tok, err := f.s.OneTimeTokenByHash(ctx, "t1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		ns := auth.NewSession{Session: auth.Session{ID: uuid.NewString(), AAL: "aal1"}, Refresh: auth.RefreshToken{Hash: "rt"}}
-		got, err := f.s.RedeemOneTimeToken(ctx, auth.Redemption{TokenID: tok.ID, UserID: u.ID, ConfirmEmail: true, Session: &ns})
+		ns := identity.NewSession{Session: identity.Session{ID: uuid.NewString(), AAL: "aal1"}, Refresh: identity.RefreshToken{Hash: "rt"}}
+		got, err := f.s.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: u.ID, ConfirmEmail: true, Session: &ns})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got.EmailConfirmedAt == nil || got.UserMetadata["email_verified"] != true || got.UserMetadata["full_name"] != "Pat" || got.LastSignInAt == nil {
 			t.Fatalf("redeemed user = %+v", got)
 		}
-		if _, err := f.s.RedeemOneTimeToken(ctx, auth.Redemption{TokenID: tok.ID, UserID: u.ID, Session: &ns}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+		if _, err := f.s.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: u.ID, Session: &ns}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("second redemption err = %v, want ENotFound", err)
 		}
 
 		// An expired token cannot be redeemed even if nobody looked at its expiry first.
-		if err := f.s.IssueOneTimeToken(ctx, auth.OneTimeToken{UserID: u.ID, Type: auth.TokenMagicLink, TokenHash: "t2", ExpiresAt: f.now.Add(time.Minute)}, nil, nil, 0); err != nil {
+		if err := f.s.IssueOneTimeToken(ctx, identity.OneTimeToken{UserID: u.ID, Type: identity.TokenMagicLink, TokenHash: "t2", ExpiresAt: f.now.Add(time.Minute)}, nil, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		tok2, _ := f.s.OneTimeTokenByHash(ctx, "t2")
 		f.now = f.now.Add(2 * time.Minute)
-		if _, err := f.s.RedeemOneTimeToken(ctx, auth.Redemption{TokenID: tok2.ID, UserID: u.ID}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+		if _, err := f.s.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok2.ID, UserID: u.ID}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("expired redemption err = %v", err)
 		}
 	})
@@ -223,20 +221,20 @@ func TestAuthStore_PKCEFlowStateIsReadiedAndRedeemedOnce(t *testing.T) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
 		u := f.user("pk@example.com", false)
-		flow := auth.FlowState{ID: uuid.NewString(), AuthCode: "initial", CodeChallenge: "c", CodeChallengeMethod: "s256", AuthenticationMethod: "email/signup"}
-		if err := f.s.IssueOneTimeToken(ctx, auth.OneTimeToken{UserID: u.ID, Type: auth.TokenConfirmation, TokenHash: "ph", RelatesTo: flow.ID, ExpiresAt: f.now.Add(time.Hour)}, &flow, nil, 0); err != nil {
+		flow := identity.FlowState{ID: uuid.NewString(), AuthCode: "initial", CodeChallenge: "c", CodeChallengeMethod: "s256", AuthenticationMethod: "email/signup"}
+		if err := f.s.IssueOneTimeToken(ctx, identity.OneTimeToken{UserID: u.ID, Type: identity.TokenConfirmation, TokenHash: "ph", RelatesTo: flow.ID, ExpiresAt: f.now.Add(time.Hour)}, &flow, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		tok, _ := f.s.OneTimeTokenByHash(ctx, "ph")
 		f.now = f.now.Add(30 * time.Minute)
-		if _, err := f.s.RedeemOneTimeToken(ctx, auth.Redemption{TokenID: tok.ID, UserID: u.ID, ConfirmEmail: true, FlowID: flow.ID, AuthCode: "fresh"}); err != nil {
+		if _, err := f.s.RedeemOneTimeToken(ctx, identity.Redemption{TokenID: tok.ID, UserID: u.ID, ConfirmEmail: true, FlowID: flow.ID, AuthCode: "fresh"}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := f.s.FlowStateByAuthCode(ctx, "fresh")
 		if err != nil || got.ID != flow.ID || !got.CreatedAt.Equal(f.now) {
 			t.Fatalf("flow = %+v, %v (the clock must restart when the link is followed)", got, err)
 		}
-		ns := auth.NewSession{Session: auth.Session{ID: uuid.NewString()}, Refresh: auth.RefreshToken{Hash: "x"}}
+		ns := identity.NewSession{Session: identity.Session{ID: uuid.NewString()}, Refresh: identity.RefreshToken{Hash: "x"}}
 		if _, err := f.s.RedeemFlowState(ctx, flow.ID, ns); err != nil {
 			t.Fatal(err)
 		}
@@ -248,15 +246,15 @@ func TestAuthStore_PKCEFlowStateIsReadiedAndRedeemedOnce(t *testing.T) {
 
 // childPlan issues a child for an unrevoked token, hands the active token back to its
 // parent, and revokes the session otherwise.
-func childPlan(salt string) func(auth.RefreshState) (auth.RefreshPlan, error) {
-	return func(st auth.RefreshState) (auth.RefreshPlan, error) {
+func childPlan(salt string) func(identity.RefreshState) (identity.RefreshPlan, error) {
+	return func(st identity.RefreshState) (identity.RefreshPlan, error) {
 		switch {
 		case !st.Presented.Revoked:
-			return auth.RefreshPlan{Issue: &auth.RefreshToken{Hash: st.Presented.Hash + "+" + salt, Salt: salt}}, nil
+			return identity.RefreshPlan{Issue: &identity.RefreshToken{Hash: st.Presented.Hash + "+" + salt, Salt: salt}}, nil
 		case st.Active != nil && st.Active.ParentHash == st.Presented.Hash:
-			return auth.RefreshPlan{Reissue: true}, nil
+			return identity.RefreshPlan{Reissue: true}, nil
 		default:
-			return auth.RefreshPlan{RevokeSession: true}, nil
+			return identity.RefreshPlan{RevokeSession: true}, nil
 		}
 	}
 }
@@ -297,7 +295,7 @@ func TestAuthStore_RotateRefreshTokenAppliesThePlan(t *testing.T) {
 		// A plan's error rolls everything back.
 		ns2 := f.session(u.ID, "B")
 		boom := errors.New("boom")
-		if _, err := f.s.RotateRefreshToken(ctx, "B", func(auth.RefreshState) (auth.RefreshPlan, error) { return auth.RefreshPlan{}, boom }); !errors.Is(err, boom) {
+		if _, err := f.s.RotateRefreshToken(ctx, "B", func(identity.RefreshState) (identity.RefreshPlan, error) { return identity.RefreshPlan{}, boom }); !errors.Is(err, boom) {
 			t.Fatalf("err = %v", err)
 		}
 		if n := f.count("SELECT COUNT(*) FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE", ns2.Session.ID); n != 1 {
@@ -323,14 +321,14 @@ func TestAuthStore_RotateRefreshTokenSerializesConcurrentRefreshes(t *testing.T)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := f.s.RotateRefreshToken(ctx, "R", func(st auth.RefreshState) (auth.RefreshPlan, error) {
+				_, err := f.s.RotateRefreshToken(ctx, "R", func(st identity.RefreshState) (identity.RefreshPlan, error) {
 					if !st.Presented.Revoked {
 						mu.Lock()
 						issued++
 						mu.Unlock()
-						return auth.RefreshPlan{Issue: &auth.RefreshToken{Hash: "R-child", Salt: "s"}}, nil
+						return identity.RefreshPlan{Issue: &identity.RefreshToken{Hash: "R-child", Salt: "s"}}, nil
 					}
-					return auth.RefreshPlan{Reissue: true}, nil
+					return identity.RefreshPlan{Reissue: true}, nil
 				})
 				if err != nil {
 					t.Error(err)
@@ -390,7 +388,7 @@ func TestAuthStore_UpdateUserPatchesMetadataAndPasswordSignsOutOthers(t *testing
 		u := f.user("upd@example.com", true)
 		keep := f.session(u.ID, "k")
 		f.session(u.ID, "o")
-		got, err := f.s.UpdateUser(ctx, auth.UserUpdate{ID: u.ID, MetadataPatch: map[string]any{"company": "Acme", "full_name": nil}})
+		got, err := f.s.UpdateUser(ctx, identity.UserUpdate{ID: u.ID, MetadataPatch: map[string]any{"company": "Acme", "full_name": nil}})
 		if err != nil || got.UserMetadata["company"] != "Acme" {
 			t.Fatalf("patch = %+v, %v", got, err)
 		}
@@ -400,12 +398,12 @@ func TestAuthStore_UpdateUserPatchesMetadataAndPasswordSignsOutOthers(t *testing
 		if n := f.count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", u.ID); n != 2 {
 			t.Fatalf("a metadata change signed sessions out: %d left", n)
 		}
-		if err := f.s.IssueOneTimeToken(ctx, auth.OneTimeToken{UserID: u.ID, Type: auth.TokenReauthentication, TokenHash: "re", OTPHash: "re-otp", ExpiresAt: f.now.Add(time.Hour)}, nil, nil, 0); err != nil {
+		if err := f.s.IssueOneTimeToken(ctx, identity.OneTimeToken{UserID: u.ID, Type: identity.TokenReauthentication, TokenHash: "re", OTPHash: "re-otp", ExpiresAt: f.now.Add(time.Hour)}, nil, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		tok, _ := f.s.OneTimeTokenByHash(ctx, "re")
 		hash := "new-hash"
-		got, err = f.s.UpdateUser(ctx, auth.UserUpdate{ID: u.ID, PasswordHash: &hash, KeepSessionID: keep.Session.ID, ConsumeTokenID: tok.ID})
+		got, err = f.s.UpdateUser(ctx, identity.UserUpdate{ID: u.ID, PasswordHash: &hash, KeepSessionID: keep.Session.ID, ConsumeTokenID: tok.ID})
 		if err != nil || got.PasswordHash != "new-hash" {
 			t.Fatalf("password = %+v, %v", got, err)
 		}
@@ -413,10 +411,10 @@ func TestAuthStore_UpdateUserPatchesMetadataAndPasswordSignsOutOthers(t *testing
 		if len(list) != 1 || list[0].ID != keep.Session.ID {
 			t.Fatalf("sessions after password change: %+v", list)
 		}
-		if _, err := f.s.UpdateUser(ctx, auth.UserUpdate{ID: u.ID, PasswordHash: &hash, ConsumeTokenID: tok.ID}); growthdesk.ErrorCode(err) != growthdesk.EConflict {
+		if _, err := f.s.UpdateUser(ctx, identity.UserUpdate{ID: u.ID, PasswordHash: &hash, ConsumeTokenID: tok.ID}); growthdesk.ErrorCode(err) != growthdesk.EConflict {
 			t.Fatalf("reused reauthentication token err = %v", err)
 		}
-		if _, err := f.s.UpdateUser(ctx, auth.UserUpdate{ID: uuid.NewString()}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+		if _, err := f.s.UpdateUser(ctx, identity.UserUpdate{ID: uuid.NewString()}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("unknown user err = %v", err)
 		}
 	})
@@ -429,22 +427,22 @@ func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
 		u := f.user("mfa@example.com", true)
 		cur := f.session(u.ID, "cur")
 		other := f.session(u.ID, "other")
-		factor := auth.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "Phone app", Type: "totp", Secret: "S"}
+		factor := identity.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "Phone app", Type: "totp", Secret: "S"}
 		if err := f.s.CreateFactor(ctx, factor, 10, f.now.Add(-5*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.s.CreateFactor(ctx, auth.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "Phone app", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); growthdesk.ErrorCode(err) != growthdesk.EConflict {
+		if err := f.s.CreateFactor(ctx, identity.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "Phone app", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); growthdesk.ErrorCode(err) != growthdesk.EConflict {
 			t.Fatalf("same name err = %v", err)
 		}
-		spare := auth.Factor{ID: uuid.NewString(), UserID: u.ID, Type: "totp"}
+		spare := identity.Factor{ID: uuid.NewString(), UserID: u.ID, Type: "totp"}
 		if err := f.s.CreateFactor(ctx, spare, 10, f.now.Add(-5*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		var tooMany *auth.TooManyFactorsError
-		if err := f.s.CreateFactor(ctx, auth.Factor{ID: uuid.NewString(), UserID: u.ID, Type: "totp"}, 2, f.now.Add(-5*time.Minute)); !errors.As(err, &tooMany) {
+		var tooMany *identity.TooManyFactorsError
+		if err := f.s.CreateFactor(ctx, identity.Factor{ID: uuid.NewString(), UserID: u.ID, Type: "totp"}, 2, f.now.Add(-5*time.Minute)); !errors.As(err, &tooMany) {
 			t.Fatalf("over the maximum err = %v", err)
 		}
-		ch := auth.Challenge{ID: uuid.NewString(), FactorID: factor.ID, IP: "203.0.113.7"}
+		ch := identity.Challenge{ID: uuid.NewString(), FactorID: factor.ID, IP: "203.0.113.7"}
 		if err := f.s.CreateChallenge(ctx, ch); err != nil {
 			t.Fatal(err)
 		}
@@ -452,8 +450,8 @@ func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
 		if err != nil || gotCh.IP != "203.0.113.7" || gotCh.VerifiedAt != nil || !gotCh.CreatedAt.Equal(f.now) {
 			t.Fatalf("challenge = %+v, %v", gotCh, err)
 		}
-		v := auth.FactorVerification{ChallengeID: ch.ID, FactorID: factor.ID, UserID: u.ID, SessionID: cur.Session.ID,
-			AMR: []auth.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}}, Refresh: auth.RefreshToken{Hash: "aal2-token"}, Step: 1000}
+		v := identity.FactorVerification{ChallengeID: ch.ID, FactorID: factor.ID, UserID: u.ID, SessionID: cur.Session.ID,
+			AMR: []identity.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}}, Refresh: identity.RefreshToken{Hash: "aal2-token"}, Step: 1000}
 		if err := f.s.VerifyFactor(ctx, v); err != nil {
 			t.Fatal(err)
 		}
@@ -461,13 +459,13 @@ func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
 			t.Fatalf("second verification err = %v", err)
 		}
 		// A fresh challenge with a code of a time step already accepted is a replay.
-		replay := auth.Challenge{ID: uuid.NewString(), FactorID: factor.ID, IP: "203.0.113.7"}
+		replay := identity.Challenge{ID: uuid.NewString(), FactorID: factor.ID, IP: "203.0.113.7"}
 		if err := f.s.CreateChallenge(ctx, replay); err != nil {
 			t.Fatal(err)
 		}
 		rv := v
-		rv.ChallengeID, rv.Refresh = replay.ID, auth.RefreshToken{Hash: "replayed-token"}
-		if err := f.s.VerifyFactor(ctx, rv); !errors.Is(err, auth.ErrTOTPReused) {
+		rv.ChallengeID, rv.Refresh = replay.ID, identity.RefreshToken{Hash: "replayed-token"}
+		if err := f.s.VerifyFactor(ctx, rv); !errors.Is(err, identity.ErrTOTPReused) {
 			t.Fatalf("replayed step err = %v", err)
 		}
 		sess, err := f.s.SessionByID(ctx, cur.Session.ID)
@@ -502,12 +500,12 @@ func TestAuthStore_StaleUnverifiedFactorsAreSweptOnEnroll(t *testing.T) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
 		u := f.user("sweep@example.com", true)
-		if err := f.s.CreateFactor(ctx, auth.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "old", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); err != nil {
+		if err := f.s.CreateFactor(ctx, identity.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "old", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		f.now = f.now.Add(10 * time.Minute)
 		// The same name is free again: the old unverified factor expired.
-		if err := f.s.CreateFactor(ctx, auth.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "old", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); err != nil {
+		if err := f.s.CreateFactor(ctx, identity.Factor{ID: uuid.NewString(), UserID: u.ID, FriendlyName: "old", Type: "totp"}, 10, f.now.Add(-5*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		if n := f.count("SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?", u.ID); n != 1 {
@@ -522,19 +520,19 @@ func TestAuthStore_AuthFailuresCountInAWindow(t *testing.T) {
 		ctx := context.Background()
 		u := f.user("fail@example.com", true)
 		for i := 0; i < 3; i++ {
-			if err := f.s.RecordAuthFailure(ctx, u.ID, auth.FailurePassword, "198.51.100.1"); err != nil {
+			if err := f.s.RecordAuthFailure(ctx, u.ID, identity.FailurePassword, "198.51.100.1"); err != nil {
 				t.Fatal(err)
 			}
 			f.now = f.now.Add(time.Minute)
 		}
-		if err := f.s.RecordAuthFailure(ctx, u.ID, auth.FailureMFA, "198.51.100.1"); err != nil {
+		if err := f.s.RecordAuthFailure(ctx, u.ID, identity.FailureMFA, "198.51.100.1"); err != nil {
 			t.Fatal(err)
 		}
-		n, err := f.s.CountAuthFailures(ctx, u.ID, auth.FailurePassword, f.now.Add(-150*time.Second))
+		n, err := f.s.CountAuthFailures(ctx, u.ID, identity.FailurePassword, f.now.Add(-150*time.Second))
 		if err != nil || n != 2 {
 			t.Fatalf("count = %d, %v; want 2 in the window", n, err)
 		}
-		if n, _ := f.s.CountAuthFailures(ctx, u.ID, auth.FailureMFA, f.now.Add(-time.Hour)); n != 1 {
+		if n, _ := f.s.CountAuthFailures(ctx, u.ID, identity.FailureMFA, f.now.Add(-time.Hour)); n != 1 {
 			t.Fatalf("mfa count = %d", n)
 		}
 	})
@@ -544,8 +542,8 @@ func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
-		key := func(kid string) auth.SigningKey {
-			return auth.SigningKey{KID: kid, Algorithm: "ES256", PrivateKey: "pem-" + kid}
+		key := func(kid string) identity.SigningKey {
+			return identity.SigningKey{KID: kid, Algorithm: "ES256", PrivateKey: "pem-" + kid}
 		}
 		if err := f.s.EnsureSigningKey(ctx, key("k1")); err != nil {
 			t.Fatal(err)
@@ -554,7 +552,7 @@ func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
 			t.Fatal(err)
 		}
 		keys, err := f.s.SigningKeys(ctx)
-		if err != nil || len(keys) != 1 || keys[0].KID != "k1" || keys[0].Status != auth.KeyActive {
+		if err != nil || len(keys) != 1 || keys[0].KID != "k1" || keys[0].Status != identity.KeyActive {
 			t.Fatalf("keys = %+v, %v", keys, err)
 		}
 		f.now = f.now.Add(time.Hour)
@@ -562,7 +560,7 @@ func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
 			t.Fatal(err)
 		}
 		keys, _ = f.s.SigningKeys(ctx)
-		if len(keys) != 2 || keys[0].KID != "k3" || keys[0].Status != auth.KeyActive || keys[1].Status != auth.KeyRetired {
+		if len(keys) != 2 || keys[0].KID != "k3" || keys[0].Status != identity.KeyActive || keys[1].Status != identity.KeyRetired {
 			t.Fatalf("keys after rotation = %+v", keys)
 		}
 	})

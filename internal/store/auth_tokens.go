@@ -8,14 +8,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 const authTokenColumns = "id, user_id, token_type, token_hash, otp_hash, relates_to, created_at, expires_at"
 
-func authScanToken(row authScanner) (*auth.OneTimeToken, error) {
-	var t auth.OneTimeToken
+func authScanToken(row authScanner) (*identity.OneTimeToken, error) {
+	var t identity.OneTimeToken
 	if err := row.Scan(&t.ID, &t.UserID, &t.Type, &t.TokenHash, &t.OTPHash, &t.RelatesTo, &t.CreatedAt, &t.ExpiresAt); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, authNotFound("token")
@@ -26,7 +26,7 @@ func authScanToken(row authScanner) (*auth.OneTimeToken, error) {
 	return &t, nil
 }
 
-func (tx *Tx) insertOneTimeToken(ctx context.Context, t auth.OneTimeToken) error {
+func (tx *Tx) insertOneTimeToken(ctx context.Context, t identity.OneTimeToken) error {
 	if t.ID == "" {
 		t.ID = newID()
 	}
@@ -37,7 +37,7 @@ func (tx *Tx) insertOneTimeToken(ctx context.Context, t auth.OneTimeToken) error
 	return nil
 }
 
-func (tx *Tx) insertFlowState(ctx context.Context, f auth.FlowState) error {
+func (tx *Tx) insertFlowState(ctx context.Context, f identity.FlowState) error {
 	if f.ID == "" {
 		f.ID = newID()
 	}
@@ -49,7 +49,7 @@ func (tx *Tx) insertFlowState(ctx context.Context, f auth.FlowState) error {
 }
 
 // IssueOneTimeToken replaces the user's token of t's type, within the resend window.
-func (s *AuthStore) IssueOneTimeToken(ctx context.Context, t auth.OneTimeToken, flow *auth.FlowState, mail *growthdesk.Email, minInterval time.Duration) error {
+func (s *AuthStore) IssueOneTimeToken(ctx context.Context, t identity.OneTimeToken, flow *identity.FlowState, mail *growthdesk.Email, minInterval time.Duration) error {
 	column, ok := authSentColumn[t.Type]
 	if !ok {
 		return fmt.Errorf("unknown one-time token type %q", t.Type)
@@ -68,7 +68,7 @@ func (s *AuthStore) IssueOneTimeToken(ctx context.Context, t auth.OneTimeToken, 
 	}
 	if sent.Valid {
 		if elapsed := tx.now.Sub(sent.Time); elapsed >= 0 && elapsed < minInterval {
-			return &auth.RetryAfterError{After: minInterval - elapsed}
+			return &identity.RetryAfterError{After: minInterval - elapsed}
 		}
 	}
 	// The previous link of this type stops working, and with it its PKCE flow; flow states
@@ -104,12 +104,12 @@ func (s *AuthStore) IssueOneTimeToken(ctx context.Context, t auth.OneTimeToken, 
 }
 
 // OneTimeTokenByHash returns the token of a link.
-func (s *AuthStore) OneTimeTokenByHash(ctx context.Context, hash string) (*auth.OneTimeToken, error) {
+func (s *AuthStore) OneTimeTokenByHash(ctx context.Context, hash string) (*identity.OneTimeToken, error) {
 	return authScanToken(s.db.queryRow(ctx, "SELECT "+authTokenColumns+" FROM one_time_tokens WHERE token_hash = ?", hash))
 }
 
 // OneTimeTokenByOTP returns the user's newest token of one of types with the code hash.
-func (s *AuthStore) OneTimeTokenByOTP(ctx context.Context, userID string, types []string, otpHash string) (*auth.OneTimeToken, error) {
+func (s *AuthStore) OneTimeTokenByOTP(ctx context.Context, userID string, types []string, otpHash string) (*identity.OneTimeToken, error) {
 	if len(types) == 0 || otpHash == "" {
 		return nil, authNotFound("token")
 	}
@@ -123,7 +123,7 @@ func (s *AuthStore) OneTimeTokenByOTP(ctx context.Context, userID string, types 
 }
 
 // RedeemOneTimeToken uses up a token and does what it stands for.
-func (s *AuthStore) RedeemOneTimeToken(ctx context.Context, r auth.Redemption) (*auth.User, error) {
+func (s *AuthStore) RedeemOneTimeToken(ctx context.Context, r identity.Redemption) (*identity.User, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -145,7 +145,7 @@ func (s *AuthStore) RedeemOneTimeToken(ctx context.Context, r auth.Redemption) (
 			if err := tx.patchMetadata(ctx, r.UserID, map[string]any{"email_verified": true}); err != nil {
 				return nil, err
 			}
-			if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", r.UserID, auth.TokenConfirmation); err != nil {
+			if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", r.UserID, identity.TokenConfirmation); err != nil {
 				return nil, err
 			}
 		}
@@ -173,8 +173,8 @@ func (s *AuthStore) RedeemOneTimeToken(ctx context.Context, r auth.Redemption) (
 }
 
 // FlowStateByAuthCode returns the flow state of an auth code.
-func (s *AuthStore) FlowStateByAuthCode(ctx context.Context, code string) (*auth.FlowState, error) {
-	var f auth.FlowState
+func (s *AuthStore) FlowStateByAuthCode(ctx context.Context, code string) (*identity.FlowState, error) {
+	var f identity.FlowState
 	err := s.db.queryRow(ctx, `SELECT id, user_id, auth_code, code_challenge, code_challenge_method, authentication_method, created_at
 		FROM flow_states WHERE auth_code = ?`, code).Scan(&f.ID, &f.UserID, &f.AuthCode, &f.CodeChallenge, &f.CodeChallengeMethod, &f.AuthenticationMethod, &f.CreatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -187,7 +187,7 @@ func (s *AuthStore) FlowStateByAuthCode(ctx context.Context, code string) (*auth
 }
 
 // RedeemFlowState uses up a flow state and signs its user in.
-func (s *AuthStore) RedeemFlowState(ctx context.Context, flowID string, ns auth.NewSession) (*auth.User, error) {
+func (s *AuthStore) RedeemFlowState(ctx context.Context, flowID string, ns identity.NewSession) (*identity.User, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err

@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
 const authUserColumns = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
@@ -16,9 +16,9 @@ const authUserColumns = `id, email, encrypted_password, email_confirmed_at, conf
 
 type authScanner interface{ Scan(dest ...any) error }
 
-func authScanUser(row authScanner) (*auth.User, error) {
+func authScanUser(row authScanner) (*identity.User, error) {
 	var (
-		u                                                    auth.User
+		u                                                    identity.User
 		confirmed, confSent, recSent, reauthSent, lastSignIn sql.NullTime
 		banned                                               sql.NullTime
 		userMeta, appMeta                                    string
@@ -43,8 +43,9 @@ func authScanUser(row authScanner) (*auth.User, error) {
 	return &u, nil
 }
 
-// CreateUser inserts the user, its profile and whatever else p asks for in one transaction.
-func (s *AuthStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.User, error) {
+// CreateUser inserts the user, its profile, mail and whatever else p asks for in one
+// transaction.
+func (s *AuthStore) CreateUser(ctx context.Context, p identity.NewUser, mail *growthdesk.Email) (*identity.User, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -123,7 +124,7 @@ func (s *AuthStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.User,
 			return nil, err
 		}
 	}
-	if err := tx.enqueueMail(ctx, p.Mail); err != nil {
+	if err := tx.enqueueMail(ctx, mail); err != nil {
 		return nil, err
 	}
 	if p.Session != nil {
@@ -140,7 +141,7 @@ func (s *AuthStore) CreateUser(ctx context.Context, p auth.NewUser) (*auth.User,
 }
 
 // UserByID returns the user with its factors.
-func (s *AuthStore) UserByID(ctx context.Context, id string) (*auth.User, error) {
+func (s *AuthStore) UserByID(ctx context.Context, id string) (*identity.User, error) {
 	u, err := authScanUser(s.db.queryRow(ctx, "SELECT "+authUserColumns+" FROM users WHERE id = ?", id))
 	if err != nil {
 		return nil, err
@@ -149,7 +150,7 @@ func (s *AuthStore) UserByID(ctx context.Context, id string) (*auth.User, error)
 }
 
 // UserByEmail returns the user with its factors.
-func (s *AuthStore) UserByEmail(ctx context.Context, email string) (*auth.User, error) {
+func (s *AuthStore) UserByEmail(ctx context.Context, email string) (*identity.User, error) {
 	u, err := authScanUser(s.db.queryRow(ctx, "SELECT "+authUserColumns+" FROM users WHERE email = ?", email))
 	if err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (s *AuthStore) UserByEmail(ctx context.Context, email string) (*auth.User, 
 	return u, s.loadFactors(ctx, u)
 }
 
-func (s *AuthStore) loadFactors(ctx context.Context, u *auth.User) error {
+func (s *AuthStore) loadFactors(ctx context.Context, u *identity.User) error {
 	rows, err := s.db.query(ctx, "SELECT "+authFactorColumns+" FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id", u.ID)
 	if err != nil {
 		return err
@@ -204,7 +205,7 @@ func (tx *Tx) patchMetadata(ctx context.Context, userID string, patch map[string
 }
 
 // UpdateUser applies the user's own change.
-func (s *AuthStore) UpdateUser(ctx context.Context, upd auth.UserUpdate) (*auth.User, error) {
+func (s *AuthStore) UpdateUser(ctx context.Context, upd identity.UserUpdate) (*identity.User, error) {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -239,7 +240,7 @@ func (s *AuthStore) UpdateUser(ctx context.Context, upd auth.UserUpdate) (*auth.
 			return nil, err
 		}
 		if _, err := tx.exec(ctx, `DELETE FROM one_time_tokens WHERE user_id = ? AND token_type IN (?, ?, ?)`,
-			upd.ID, auth.TokenRecovery, auth.TokenMagicLink, auth.TokenReauthentication); err != nil {
+			upd.ID, identity.TokenRecovery, identity.TokenMagicLink, identity.TokenReauthentication); err != nil {
 			return nil, err
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/identity"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -135,7 +135,7 @@ func TestAuthStore_TwoInstancesAgreeOnOneSigningKey(t *testing.T) {
 		var wg sync.WaitGroup
 		for i, db := range []*store.DB{a, b} {
 			wg.Go(func() {
-				k := auth.SigningKey{KID: fmt.Sprintf("k%d", i), Algorithm: "ES256", PrivateKey: fmt.Sprintf("pem-%d", i)}
+				k := identity.SigningKey{KID: fmt.Sprintf("k%d", i), Algorithm: "ES256", PrivateKey: fmt.Sprintf("pem-%d", i)}
 				if err := store.NewAuthStore(db).EnsureSigningKey(ctx, k); err != nil {
 					t.Errorf("instance %d: %v", i, err)
 				}
@@ -144,7 +144,7 @@ func TestAuthStore_TwoInstancesAgreeOnOneSigningKey(t *testing.T) {
 		wg.Wait()
 		ka, errA := store.NewAuthStore(a).SigningKeys(ctx)
 		kb, errB := store.NewAuthStore(b).SigningKeys(ctx)
-		if errA != nil || errB != nil || len(ka) != 1 || len(kb) != 1 || ka[0].KID != kb[0].KID || ka[0].Status != auth.KeyActive {
+		if errA != nil || errB != nil || len(ka) != 1 || len(kb) != 1 || ka[0].KID != kb[0].KID || ka[0].Status != identity.KeyActive {
 			t.Fatalf("keys: A %+v (%v), B %+v (%v)", ka, errA, kb, errB)
 		}
 	})
