@@ -319,3 +319,26 @@ func TestPortalAPI_SecondFactorMustBePassed(t *testing.T) {
 		t.Fatalf("aal2: %d %s", res.status, res.body)
 	}
 }
+
+// addUser creates an approved, confirmed account of role and signs it in under name.
+func (e *portalEnv) addUser(t *testing.T, name, role string, approved bool) {
+	t.Helper()
+	u, err := e.auth.CreateUser(context.Background(), auth.CreateUserParams{
+		Email: name + "@example.com", Password: testPassword, FullName: name, Role: role, Approved: approved, Confirmed: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.ids[name] = u.ID
+	e.tokens[name] = e.signIn(t, name+"@example.com")
+}
+
+// decodeRes decodes a JSON answer.
+func decodeRes[T any](t *testing.T, res response) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(res.body), &v); err != nil {
+		t.Fatalf("decode %q: %v", res.body, err)
+	}
+	return v
+}
