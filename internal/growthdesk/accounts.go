@@ -21,7 +21,7 @@ const (
 	// FactorNameMax bounds the name of a two-factor device (and the issuer its app shows).
 	FactorNameMax = 100
 	// PasswordMinLength is the shortest password the auth service accepts unless configured
-	// otherwise; the spec fixes it at 6.
+	// otherwise.
 	PasswordMinLength = 6
 	// AccountSearchMax bounds the staff's account search text.
 	AccountSearchMax = 200

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// adminTicketStatuses are the ticket statuses, in the order the spec lists them.
+// adminTicketStatuses are the ticket statuses, in the order the dashboard shows them.
 var adminTicketStatuses = []string{"open", "in_progress", "resolved", "closed"}
 
 // AdminDashboardMonths is how many months the Monthly Growth chart covers, this one included.

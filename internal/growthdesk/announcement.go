@@ -43,7 +43,7 @@ type Announcement struct {
 }
 
 // AnnouncementInput is what staff send to create an announcement. IsActive defaults to true
-// (the spec creates announcements active); false keeps it a draft to preview first.
+// (an announcement shows as soon as it is created); false keeps it a draft to preview first.
 type AnnouncementInput struct {
 	Title     string           `json:"title"`
 	Content   string           `json:"content"`
@@ -57,7 +57,7 @@ type AnnouncementUpdate struct {
 	IsActive *bool `json:"is_active"`
 }
 
-// errAnnouncementRequired is the spec's alert for a missing title or content.
+// errAnnouncementRequired is the alert for a missing title or content, word for word.
 const errAnnouncementRequired = "Please fill in all required fields"
 
 // Normalize trims the text and applies the default type.

@@ -15,7 +15,7 @@ import (
 // AutomationType is what kind of automation it is (an alias of string).
 type AutomationType = string
 
-// Automation types, as the spec lists them.
+// Automation types.
 const (
 	AutomationTypeChatbot        AutomationType = "chatbot"
 	AutomationTypeWorkflow       AutomationType = "workflow"

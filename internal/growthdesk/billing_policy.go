@@ -6,7 +6,7 @@ var (
 	errBillingNoOrg   = &Error{Code: EConflict, Message: "Your account is not part of an organization yet. Contact support to be added to yours before you buy a plan."}
 	errBillingStaff   = &Error{Code: EConflict, Message: "Plans are bought by customers for their organization. Staff accounts have no billing of their own."}
 	errImpersonatePay = &Error{Code: EForbidden, Message: "Payments cannot be changed while impersonating a user."}
-	// The spec's refusal of the billing overview; the page puts 'Access Denied: ' before it.
+	// The billing overview's refusal, word for word; the page puts 'Access Denied: ' before it.
 	errBillingOverview = &Error{Code: EForbidden, Message: "Only administrators can access billing overview."}
 )
 

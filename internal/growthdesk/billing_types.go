@@ -11,7 +11,7 @@ const (
 	PlanModePayment      = "payment"
 )
 
-// Subscription statuses as the portal shows them (the spec's billing_subscriptions.status).
+// Subscription statuses as the portal shows them (billing_subscriptions.status).
 const (
 	SubscriptionActive    = "active"
 	SubscriptionCancelled = "cancelled"
@@ -121,7 +121,8 @@ func billingCycle(mode, interval string) string {
 	}
 }
 
-// SeedPlan is the plan the catalogue starts with (the spec's one entry).
+// SeedPlan is the plan the catalogue starts with: one monthly plan, so that checkout works
+// before the operator adds their own.
 var SeedPlan = Plan{PriceID: "price_chatbot_setup_monthly", Name: "Chatbot Setup", Description: "Just for testing",
 	Mode: PlanModeSubscription, Amount: 100, Currency: "usd", Interval: "month", Active: true}
 

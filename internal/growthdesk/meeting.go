@@ -14,7 +14,7 @@ import (
 // MeetingType is the kind of a meeting (an alias of string, like Role).
 type MeetingType = string
 
-// The kinds of meeting the spec names.
+// The kinds of meeting staff may schedule.
 const (
 	MeetingTypeConsultation MeetingType = "consultation"
 	MeetingTypeReview       MeetingType = "review"

@@ -10,7 +10,7 @@ import (
 // ProjectStatus is where a project stands (an alias of string).
 type ProjectStatus = string
 
-// Project statuses, as the spec lists them.
+// Project statuses.
 const (
 	ProjectStatusPlanning   ProjectStatus = "planning"
 	ProjectStatusInProgress ProjectStatus = "in_progress"

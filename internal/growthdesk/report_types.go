@@ -7,7 +7,7 @@ import (
 // ReportType is one of the four reports of an organization (an alias of string).
 type ReportType = string
 
-// Report types, as the spec lists them.
+// Report types: every organization has one report of each.
 const (
 	ReportTypeAutomationPerformance ReportType = "automation_performance"
 	ReportTypeCostSavings           ReportType = "cost_savings"

@@ -111,7 +111,7 @@ func (s *Support) Summary(ctx context.Context, c *Caller, f TicketFilter) (*Tick
 }
 
 // OpenTicketCount counts the caller's own open and in-progress tickets (those whose customer
-// is the caller), for the dashboard's Open Tickets card as the spec counts it; a colleague's
+// is the caller), for the dashboard's Open Tickets card; a colleague's
 // tickets are not the caller's to follow up. Only tickets of the caller's organization count:
 // a customer who moved to another organization no longer follows the old one's tickets.
 func (s *Support) OpenTicketCount(ctx context.Context, c *Caller) (int, error) {

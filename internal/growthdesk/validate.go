@@ -9,7 +9,8 @@ import (
 // MaxEmailLength is the longest address RFC 5321 lets through a mail server.
 const MaxEmailLength = 254
 
-// NormalizeEmail trims and lower-cases an address, as the spec asks for sign-in and sign-up.
+// NormalizeEmail trims and lower-cases an address, so that sign-in and sign-up find one
+// account whatever case the address is typed in.
 func NormalizeEmail(s string) string {
 	return strings.ToLower(strings.TrimSpace(s))
 }
