@@ -127,7 +127,7 @@ var jsonForms = map[string]any{
 	"CheckoutRequest":    growthdesk.CheckoutRequest{},
 	"CheckoutAnswer":     growthdesk.CheckoutAnswer{},
 	"CheckoutSession":    growthdesk.CheckoutSession{},
-	// Client workspace (issue 10).
+	// Client workspace.
 	"Automation":         growthdesk.Automation{},
 	"AutomationFigures":  growthdesk.AutomationFigures{},
 	"AutomationInput":    growthdesk.AutomationInput{},

@@ -50,7 +50,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"PATCH /api/v1/forum/posts/{id}":         growthdesk.AccessApproved,
 	"DELETE /api/v1/forum/posts/{id}":        growthdesk.AccessStaff,
 
-	// Staff tools (issue 11).
+	// Announcements and impersonation.
 	"GET /api/v1/announcements":               growthdesk.AccessApproved,
 	"POST /api/v1/announcements/{id}/dismiss": growthdesk.AccessApproved,
 	"GET /api/v1/admin/announcements":         growthdesk.AccessStaff,
@@ -62,7 +62,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"DELETE /api/v1/impersonation":            growthdesk.AccessStaff,
 	"GET /api/v1/impersonation/candidates":    growthdesk.AccessStaff,
 
-	// Client workspace: meetings, calendars and the dashboard (issue 10).
+	// Client workspace: meetings, calendars and the dashboard.
 	"GET /api/v1/meetings":                  growthdesk.AccessApproved,
 	"POST /api/v1/meetings":                 growthdesk.AccessStaff,
 	"GET /api/v1/meetings/{id}":             growthdesk.AccessApproved,
@@ -75,7 +75,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"GET /api/v1/calendar/{feed}":           growthdesk.AccessPublic,
 	"GET /api/v1/dashboard":                 growthdesk.AccessApproved,
 
-	// Support desk (issue 8).
+	// Support desk.
 	"GET /api/v1/support/categories":              growthdesk.AccessApproved,
 	"GET /api/v1/admin/support/categories":        growthdesk.AccessAdmin,
 	"POST /api/v1/admin/support/categories":       growthdesk.AccessAdmin,
@@ -103,7 +103,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"DELETE /api/v1/admin/billing/subscriptions/{id}": growthdesk.AccessAdmin,
 	"GET /api/v1/admin/billing/summary":               growthdesk.AccessAdmin,
 
-	// Client workspace (issue 10).
+	// Client workspace: projects, automations, reports.
 	"GET /api/v1/projects":                      growthdesk.AccessApproved,
 	"POST /api/v1/projects":                     growthdesk.AccessStaff,
 	"GET /api/v1/projects/{id}":                 growthdesk.AccessApproved,

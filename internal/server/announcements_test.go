@@ -13,7 +13,7 @@ import (
 func TestAnnouncements_CreateListToggleDismissDelete(t *testing.T) {
 	env := newPortalEnv(t, storetest.SQLite(t))
 
-	// The spec's validation: title and content required, type defaults to info.
+	// Validation: title and content required, type defaults to info.
 	bad := env.as(t, "employee", "POST", "/api/v1/admin/announcements", `{"title":" ","content":""}`)
 	if bad.status != 422 || !strings.Contains(bad.body, `"message":"Please fill in all required fields"`) ||
 		!strings.Contains(bad.body, `"title"`) || !strings.Contains(bad.body, `"content"`) {

@@ -257,7 +257,7 @@ func customerCaller(t *testing.T, env *portalEnv, db *store.DB) *growthdesk.Call
 	return &growthdesk.Caller{Profile: p}
 }
 
-// TestBilling_CheckoutRefusesBadInputAndOtherCallers: the spec's {error} answers.
+// TestBilling_CheckoutRefusesBadInputAndOtherCallers: refusals carry {error} for the checkout client.
 func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
 	env := newPortalEnv(t, storetest.SQLite(t))
 	billingOrgs(t, env)

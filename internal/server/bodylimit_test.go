@@ -99,7 +99,7 @@ func TestBodyLimit_ClientThatSends20MBReadsThe413(t *testing.T) {
 				t.Fatalf("answer %d %s", res.StatusCode, body)
 			}
 		}, []string{"X-Supabase-Api-Version", "2024-01-01"}},
-		// The checkout function answers as the spec's client reads it: with "error" too.
+		// The checkout function answers the way its client reads it: with "error" too.
 		{"functions checkout", addr, "/functions/v1/stripe-checkout", func(t *testing.T, res *http.Response, body []byte) {
 			var e struct{ Code, Message, Error string }
 			if res.StatusCode != http.StatusRequestEntityTooLarge || json.Unmarshal(body, &e) != nil || e.Code != "payload_too_large" || e.Error == "" {

@@ -119,7 +119,7 @@ func TestDashboard_RealFiguresForTheCaller(t *testing.T) {
 	}
 }
 
-// TestDashboard_OpenTicketsAreTheCallersOwn: the spec counts the tickets whose customer is the
+// TestDashboard_OpenTicketsAreTheCallersOwn: Open Tickets counts the tickets whose customer is the
 // caller and whose status is open or in progress, not the whole organization's.
 func TestDashboard_OpenTicketsAreTheCallersOwn(t *testing.T) {
 	w := newWorkspaceEnv(t)

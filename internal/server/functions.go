@@ -22,7 +22,7 @@ type WebhookParser interface {
 const maxWebhookBody = 512 << 10
 
 // functionRoutes declares every /functions/v1 route with who may call it: the checkout
-// function as the spec names it, the provider's webhook (authorized by its signature), and
+// function under the name the portal's checkout client calls, the provider's webhook (authorized by its signature), and
 // the built-in test provider's pages (authorized by the secret of their links: the checkout
 // page's signed key, the card page's signed token, an invoice's unguessable id).
 func (s *Server) functionRoutes(fn *apiMux) {
@@ -60,7 +60,7 @@ func (s *Server) withFunctionAccess(who growthdesk.Access, h callerHandler) http
 	})
 }
 
-// handleStripeCheckout is the spec's checkout function: {price_id, success_url, cancel_url,
+// handleStripeCheckout is the checkout function the portal calls: {price_id, success_url, cancel_url,
 // mode} → {url}, or {error} (with the API's code, message and fields).
 func (s *Server) handleStripeCheckout(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	var in growthdesk.CheckoutRequest
@@ -76,8 +76,8 @@ func (s *Server) handleStripeCheckout(w http.ResponseWriter, r *http.Request, c 
 	writeJSON(w, http.StatusOK, v)
 }
 
-// writeFunctionError answers like writeError, with the message also under "error" as the
-// spec's checkout client reads it.
+// writeFunctionError answers like writeError, with the message also under "error", where the
+// portal's checkout client reads it.
 func writeFunctionError(w http.ResponseWriter, r *http.Request, s *Server, err error) {
 	rec := &bodyCapture{header: http.Header{}}
 	writeError(rec, r, s.log, err)

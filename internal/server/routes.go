@@ -54,7 +54,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("GET", "/api/v1/admin/leads", staff, s.handleListLeads)
 	api.handle("GET", "/api/v1/admin/emails", staff, s.handleListMail)
 
-	// Staff tools (issue 11, part two): the admin dashboard and the community forum. The
+	// The admin dashboard and the community forum. The
 	// forum is shared by every approved account, across organizations (not tenant data).
 	api.handle("GET", "/api/v1/admin/dashboard", staff, s.handleAdminDashboard)
 	api.handle("GET", "/api/v1/forum/topics", approved, s.handleForumTopics)
@@ -66,7 +66,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("PATCH", "/api/v1/forum/posts/{id}", approved, s.handleForumEditPost)
 	api.handle("DELETE", "/api/v1/forum/posts/{id}", staff, s.handleForumDeletePost)
 
-	// Staff tools (issue 11): announcements and impersonation. The announcement banners are
+	// Announcements and impersonation. The announcement banners are
 	// for every approved account; the impersonation routes act on the staff member even
 	// while their session acts as someone else (handleAsActor).
 	api.handle("GET", "/api/v1/announcements", approved, s.handleCurrentAnnouncements)
@@ -80,7 +80,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handleAsActor("DELETE", "/api/v1/impersonation", staff, s.handleEndImpersonation)
 	api.handleAsActor("GET", "/api/v1/impersonation/candidates", staff, s.handleImpersonationCandidates)
 
-	// Client workspace: meetings, calendars and the dashboard (issue 10).
+	// Client workspace: meetings, calendars and the dashboard.
 	api.handle("GET", "/api/v1/meetings", approved, s.handleListMeetings)
 	api.handle("POST", "/api/v1/meetings", staff, s.handleCreateMeeting)
 	api.handle("GET", "/api/v1/meetings/{id}", approved, s.handleGetMeeting)
@@ -95,7 +95,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.public("GET", "/api/v1/calendar/{feed}", s.rateLimited("calendar-feed", calendarFeedLimit, s.handleCalendarFeed()))
 	api.handle("GET", "/api/v1/dashboard", approved, s.handleDashboard)
 
-	// Support desk (issue 8): tickets of the caller's organization, every organization's for
+	// Support desk: tickets of the caller's organization, every organization's for
 	// staff; categories managed by admins; files served as downloads to who may see them.
 	api.handle("GET", "/api/v1/support/categories", approved, s.handleListCategories)
 	api.handle("GET", "/api/v1/admin/support/categories", admin, s.handleAdminListCategories)
@@ -119,7 +119,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("POST", "/api/v1/billing/cancel", approved, s.handleBillingCancel(true))
 	api.handle("POST", "/api/v1/billing/resume", approved, s.handleBillingCancel(false))
 	api.handle("GET", "/api/v1/billing/checkout-sessions/{id}", approved, s.handleCheckoutSession)
-	// The overview's routes refuse with the spec's words (CanViewBillingOverview).
+	// The overview's routes refuse with the overview's own message (CanViewBillingOverview).
 	overview := growthdesk.CanViewBillingOverview
 	api.handlePolicy("GET", "/api/v1/admin/billing/subscriptions", admin, overview, s.handleListSubscriptions)
 	api.handlePolicy("GET", "/api/v1/admin/billing/subscriptions.csv", admin, overview, s.handleSubscriptionsCSV)
@@ -127,7 +127,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handlePolicy("DELETE", "/api/v1/admin/billing/subscriptions/{id}", admin, overview, s.handleDeleteSubscription)
 	api.handlePolicy("GET", "/api/v1/admin/billing/summary", admin, overview, s.handleBillingSummary)
 
-	// Client workspace: projects, automations and their runs, reports (issue 10).
+	// Client workspace: projects, automations and their runs, reports.
 	api.handle("GET", "/api/v1/projects", approved, s.handleListProjects)
 	api.handle("POST", "/api/v1/projects", staff, s.handleCreateProject)
 	api.handle("GET", "/api/v1/projects/{id}", approved, s.handleGetProject)
