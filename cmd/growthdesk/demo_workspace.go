@@ -22,7 +22,7 @@ type demoAutomation struct {
 	runsPerDay, failEvery, items   int
 }
 
-// demoWorkspace is the spec's sample data of the projects and automations pages, per demo
+// demoWorkspace is the sample data of the projects and automations pages, per demo
 // organization.
 var demoWorkspace = map[string]struct {
 	projects    []demoProject
@@ -58,7 +58,7 @@ var demoWorkspace = map[string]struct {
 	},
 }
 
-// seedDemoWorkspace gives each demo organization the spec's sample projects (with a progress
+// seedDemoWorkspace gives each demo organization the sample projects (with a progress
 // update each), automations with sixty days of runs, and a weekly schedule for one report.
 // An organization that has projects already is left alone.
 func seedDemoWorkspace(ctx context.Context, db *store.DB) error {

@@ -65,7 +65,7 @@ type Config struct {
 	// refreshed (0: sessions last until signed out). An absolute limit means a stolen
 	// refresh token cannot be used forever.
 	SessionMaxAge time.Duration
-	// MinPasswordLength is the shortest accepted password; default 6, as the spec says.
+	// MinPasswordLength is the shortest accepted password; default 6.
 	MinPasswordLength int
 	// AutoConfirm signs users in at sign-up without confirming the address; default off.
 	AutoConfirm bool

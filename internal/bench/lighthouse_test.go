@@ -125,7 +125,7 @@ func TestLighthouse(t *testing.T) {
 	writeLighthouseReport(t, results, runs, loadBefore)
 }
 
-// lighthousePages: the public pages of the spec and one article per file in content/blog.
+// lighthousePages: every public page of the site's menu and one article per file in content/blog.
 func lighthousePages(t *testing.T) []string {
 	pages := []string{"/", "/solutions", "/about", "/privacy", "/terms", "/blog", "/contact"}
 	posts, err := filepath.Glob(filepath.Join("..", "..", "content", "blog", "*.md"))

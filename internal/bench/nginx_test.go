@@ -549,7 +549,7 @@ func writeStaticReport(t *testing.T, results []staticResult, encoding string, br
 			r.target.label, r.target.path, kb(len(sent)), r.connections, r.growthdesk.rps, r.nginx.rps, r.growthdesk.rps/r.nginx.rps,
 			ms(r.growthdesk.p99), ms(r.nginx.p99), us(r.growthdesk.cpuPerReq), us(r.nginx.cpuPerReq), r.growthdesk.errors, r.nginx.errors)
 	}
-	b.WriteString("\nThe goal (issue 12) is at least 0.9× nginx's rate for pages and assets. Errors are wrk's non-2xx answers " +
+	b.WriteString("\nThe goal is at least 0.9× nginx's rate for pages and assets. Errors are wrk's non-2xx answers " +
 		"and socket errors (growthdesk / nginx).\n" + staticSectionEnd + "\n")
 	writeSection(t, staticSectionStart, staticSectionEnd, b.String(), lighthouseSectionStart, ticketSectionStart)
 }

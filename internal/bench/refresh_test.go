@@ -230,7 +230,7 @@ func writeRefreshReport(t *testing.T, results []refreshResult) {
 	}
 	b.WriteString("\nLoad averages are 1 / 5 / 15 minutes. \"CPU a request\" is the user and system time of the benchmark's process " +
 		"(server, SQLite, HTTP client) divided by the answers; it moves less with the machine's load than the rate does. " +
-		"PostgreSQL's own processes are not in it. Goals (issue 12): at least 1,800 req/s with p99 under 20 ms on SQLite, " +
+		"PostgreSQL's own processes are not in it. Goals: at least 1,800 req/s with p99 under 20 ms on SQLite, " +
 		"at least 550 req/s (2× GoTrue's 275 req/s measured on this machine) on PostgreSQL. SQLite writes go through one writer " +
 		"connection and reads through a pool of read-only connections; see ADR 17.\n" + refreshSectionEnd + "\n")
 

@@ -297,7 +297,7 @@ func writeStartReport(t *testing.T, cases []*startCase, m memoryFigures, loadBef
 		"new connection) and to the first 200 from `/readyz`, %d starts each, median and slowest; and the CPU time (user and "+
 		"system) the process used until ready, which depends less on the machine's load than the wall clock. \"Existing data directory\" "+
 		"starts the binary a second time on the directory of a first start (migrations applied, signing key made, demo data "+
-		"there). Resident memory (RSS) is read a second after ready. Goal (issue 12): first answer under 300 ms; the demo "+
+		"there). Resident memory (RSS) is read a second after ready. Goal: first answer under 300 ms; the demo "+
 		"data must not delay serving (it is seeded while the server answers; `/readyz` says ready once it is there).\n\n", startRuns)
 	b.WriteString("| start | first answer (median) | slowest | ready (median) | slowest | CPU until ready (median) | RSS (median) |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, c := range cases {
@@ -307,7 +307,7 @@ func writeStartReport(t *testing.T, cases []*startCase, m memoryFigures, loadBef
 	fmt.Fprintf(&b, "\nMemory: resident memory (RSS, from `/proc`) and the Go heap in use (`go_memstats_heap_inuse_bytes` from "+
 		"`--metrics-addr`, which these runs set), without `--demo`. Idle is two seconds after ready. The load is %d keep-alive clients for %s "+
 		"over the %d public pages and the scripts and styles they name (brotli accepted): %d requests, %.0f a second, "+
-		"%d errors. Goal (issue 12): under 40 MB idle.\n\n", memoryConnections, m.duration, m.paths, m.requests, m.rps, m.errors)
+		"%d errors. Goal: under 40 MB idle.\n\n", memoryConnections, m.duration, m.paths, m.requests, m.rps, m.errors)
 	b.WriteString("| when | RSS | Go heap in use |\n|---|---:|---:|\n")
 	fmt.Fprintf(&b, "| idle | %s | %s |\n", mb(m.idleRSS), mb(m.idleHeap))
 	fmt.Fprintf(&b, "| right after %s of load | %s (peak %s) | %s |\n", m.duration, mb(m.loadRSS), mb(m.loadHWM), mb(m.loadHeap))
