@@ -3,8 +3,8 @@
 // client works against it unchanged. It owns users' credentials, server-side sessions,
 // rotating refresh tokens, ES256 access tokens, e-mailed links and codes, and TOTP MFA.
 //
-// The wire behavior follows shared/reference/auth-api.md; where this package departs from
-// GoTrue on purpose, the doc comment of the handler says so. Everything it stores goes
+// The wire behavior is GoTrue's (its objects, error codes and flows); where this package
+// departs from GoTrue on purpose, the doc comment of the handler says so. Everything it stores goes
 // through the Store interface (store.go); every e-mail it sends is rendered by
 // Deps.Mailer and written to the outbox in the same transaction as the change that
 // caused it.

@@ -23,7 +23,7 @@ func TestSignup_CreatesUnconfirmedUserAndSendsTheConfirmationMail(t *testing.T) 
 			"gotrue_meta_security": map[string]any{}, "code_challenge": nil, "code_challenge_method": nil}).expect(200)
 	u := res.JSON()
 
-	// The bare user, per the reference §2.2.
+	// The bare user, as GoTrue answers a sign-up that still needs confirming.
 	for _, k := range []string{"id", "aud", "role", "email", "phone", "app_metadata", "user_metadata", "identities", "created_at", "updated_at", "is_anonymous", "confirmation_sent_at"} {
 		if _, ok := u[k]; !ok {
 			t.Errorf("user lacks %q: %s", k, res.Body)

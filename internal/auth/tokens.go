@@ -106,7 +106,7 @@ func (s *Service) parseAccessToken(ctx context.Context, raw string) (*AccessClai
 	return claims, nil
 }
 
-// sessionResponse is the Session object of the wire reference (§2.1).
+// sessionResponse is GoTrue's Session object.
 type sessionResponse struct {
 	AccessToken  string        `json:"access_token"`
 	TokenType    string        `json:"token_type"`

@@ -18,7 +18,7 @@ import (
 	"github.com/growthdesk/growthdesk/internal/identity"
 )
 
-// userResponse is the User object of the wire reference (§2.2). Optional timestamps are
+// userResponse is GoTrue's User object. Optional timestamps are
 // omitted when unset, as GoTrue does; factors are omitted when there are none, which is
 // what auth-js's listFactors expects.
 type userResponse struct {
