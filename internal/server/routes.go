@@ -54,8 +54,8 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("GET", "/api/v1/admin/leads", staff, s.handleListLeads)
 	api.handle("GET", "/api/v1/admin/emails", staff, s.handleListMail)
 
-	// The admin dashboard and the community forum. The
-	// forum is shared by every approved account, across organizations (not tenant data).
+	// The admin dashboard and the community forum. The forum is shared by every approved
+	// account, across organizations (not tenant data).
 	api.handle("GET", "/api/v1/admin/dashboard", staff, s.handleAdminDashboard)
 	api.handle("GET", "/api/v1/forum/topics", approved, s.handleForumTopics)
 	api.handle("POST", "/api/v1/forum/topics", approved, s.handleForumStartTopic)
@@ -66,9 +66,9 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("PATCH", "/api/v1/forum/posts/{id}", approved, s.handleForumEditPost)
 	api.handle("DELETE", "/api/v1/forum/posts/{id}", staff, s.handleForumDeletePost)
 
-	// Announcements and impersonation. The announcement banners are
-	// for every approved account; the impersonation routes act on the staff member even
-	// while their session acts as someone else (handleAsActor).
+	// Announcements and impersonation. The announcement banners are for every approved
+	// account; the impersonation routes act on the staff member even while their session
+	// acts as someone else (handleAsActor).
 	api.handle("GET", "/api/v1/announcements", approved, s.handleCurrentAnnouncements)
 	api.handle("POST", "/api/v1/announcements/{id}/dismiss", approved, s.handleDismissAnnouncement)
 	api.handle("GET", "/api/v1/admin/announcements", staff, s.handleListAnnouncements)
