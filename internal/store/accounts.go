@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -24,8 +22,6 @@ const accountColumns = `p.id, p.email, p.full_name, p.avatar_url, p.role, p.appr
 	COALESCE(o.name, ''), p.created_at, p.updated_at, p.approved_at, u.email_confirmed_at, u.last_sign_in_at`
 
 const accountFrom = ` FROM profiles p JOIN users u ON u.id = p.id LEFT JOIN organizations o ON o.id = p.organization_id`
-
-type rowScanner interface{ Scan(dest ...any) error }
 
 func scanAccount(row rowScanner) (*growthdesk.Account, error) {
 	var (
@@ -50,14 +46,6 @@ func scanAccount(row rowScanner) (*growthdesk.Account, error) {
 	return &a, nil
 }
 
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
-}
-
 // GetAccount returns the account with id, or ENotFound.
 func (s *AccountStore) GetAccount(ctx context.Context, id string) (*growthdesk.Account, error) {
 	return scanAccount(s.db.queryRow(ctx, "SELECT "+accountColumns+accountFrom+" WHERE p.id = ?", id))
@@ -78,28 +66,25 @@ func (s *AccountStore) GetProfile(ctx context.Context, id string) (*growthdesk.P
 
 // UpdateProfile changes the given fields of a profile, with the audit entry.
 func (s *AccountStore) UpdateProfile(ctx context.Context, id string, upd growthdesk.ProfileUpdate, audit growthdesk.AuditEntry) (*growthdesk.Profile, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, `UPDATE profiles SET
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Profile, error) {
+		res, err := tx.exec(ctx, `UPDATE profiles SET
 		full_name = COALESCE(?, full_name), avatar_url = COALESCE(?, avatar_url), updated_at = ? WHERE id = ?`,
-		upd.FullName, upd.AvatarURL, tx.now, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	a, err := tx.getAccount(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return &a.Profile, tx.Commit()
+			upd.FullName, upd.AvatarURL, tx.now, id)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		a, err := tx.getAccount(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &a.Profile, nil
+	})
 }
 
 // GetNotificationPrefs returns a user's notification choices.
@@ -115,23 +100,20 @@ func (s *AccountStore) GetNotificationPrefs(ctx context.Context, id string) (*gr
 
 // SetNotificationPrefs saves a user's notification choices with the audit entry.
 func (s *AccountStore) SetNotificationPrefs(ctx context.Context, id string, p growthdesk.NotificationPrefs, audit growthdesk.AuditEntry) (*growthdesk.NotificationPrefs, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, `UPDATE profiles SET notify_email = ?, notify_ticket_updates = ?, notify_forum_replies = ?, updated_at = ?
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.NotificationPrefs, error) {
+		res, err := tx.exec(ctx, `UPDATE profiles SET notify_email = ?, notify_ticket_updates = ?, notify_forum_replies = ?, updated_at = ?
 		WHERE id = ?`, p.Email, p.TicketUpdates, p.ForumReplies, tx.now, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return &p, tx.Commit()
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such account.")
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		return &p, nil
+	})
 }
 
 // ListAccounts returns accounts ordered by full name, filtered by approval and a search
@@ -144,7 +126,7 @@ func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFil
 		args = append(args, f.Approval)
 	}
 	if f.Search != "" {
-		like := "%" + escapeLike(strings.ToLower(f.Search)) + "%"
+		like := likePattern(f.Search)
 		q += ` AND (LOWER(p.full_name) LIKE ? ESCAPE '\' OR LOWER(p.email) LIKE ? ESCAPE '\')`
 		args = append(args, like, like)
 	}
@@ -157,20 +139,7 @@ func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFil
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Account
-	for rows.Next() {
-		a, err := scanAccount(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+	return scanRows(rows, scanAccount)
 }
 
 // SetApproval changes an account's approval status, enqueues mail and writes the audit entry.
@@ -225,48 +194,22 @@ func (s *AccountStore) SetOrganization(ctx context.Context, id string, orgID *st
 
 // update runs change and the audit insert in one transaction and returns the account after it.
 func (s *AccountStore) update(ctx context.Context, id string, audit growthdesk.AuditEntry, change func(*Tx) error) (*growthdesk.Account, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if _, err := tx.getAccount(ctx, id); err != nil {
-		return nil, err
-	}
-	if err := change(tx); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	a, err := tx.getAccount(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return a, tx.Commit()
-}
-
-func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
-	details, err := json.Marshal(e.Details)
-	if err != nil {
-		return err
-	}
-	if e.Details == nil {
-		details = []byte("{}")
-	}
-	// An entry is stamped with the transaction's time unless it records something that
-	// happened earlier (an impersonation that expired before anyone noticed).
-	at := tx.now
-	if !e.CreatedAt.IsZero() {
-		at = e.CreatedAt.UTC()
-	}
-	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, acted_as_id, action, target_type, target_id, details, ip, request_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, newID(), nullString(e.ActorID), nullString(e.ActedAsID), e.Action, e.TargetType, e.TargetID,
-		string(details), e.IP, e.RequestID, at)
-	if err != nil {
-		return fmt.Errorf("write audit entry: %w", err)
-	}
-	return nil
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Account, error) {
+		if _, err := tx.getAccount(ctx, id); err != nil {
+			return nil, err
+		}
+		if err := change(tx); err != nil {
+			return nil, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		a, err := tx.getAccount(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	})
 }
 
 // ListOrganizations returns every organization by name, with its member count.
@@ -277,55 +220,33 @@ func (s *AccountStore) ListOrganizations(ctx context.Context) ([]*growthdesk.Org
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.OrganizationSummary
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.OrganizationSummary, error) {
 		var o growthdesk.OrganizationSummary
-		if err := rows.Scan(&o.ID, &o.Name, &o.CreatedAt, &o.UpdatedAt, &o.MemberCount); err != nil {
+		if err := row.Scan(&o.ID, &o.Name, &o.CreatedAt, &o.UpdatedAt, &o.MemberCount); err != nil {
 			return nil, err
 		}
 		o.CreatedAt, o.UpdatedAt = o.CreatedAt.UTC(), o.UpdatedAt.UTC()
-		out = append(out, &o)
-	}
-	return out, rows.Err()
+		return &o, nil
+	})
 }
 
 // CreateOrganization creates an organization; EConflict when the name is taken.
 func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audit growthdesk.AuditEntry) (*growthdesk.Organization, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	o := &growthdesk.Organization{ID: newID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
-	if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
-		if isUniqueViolation(err) {
-			return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",
-				Fields: map[string]string{"name": "An organization with this name already exists."}}
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Organization, error) {
+		o := &growthdesk.Organization{ID: newID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
+		if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
+			if isUniqueViolation(err) {
+				return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",
+					Fields: map[string]string{"name": "An organization with this name already exists."}}
+			}
+			return nil, err
 		}
-		return nil, err
-	}
-	audit.TargetID = o.ID
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return o, tx.Commit()
-}
-
-// auditFilterWhere is the condition on audit_log a that leaves out what hidden names.
-func auditFilterWhere(hidden growthdesk.AuditFilter) (string, []any) {
-	conds, args := []string{"1 = 1"}, []any{}
-	if len(hidden.Actions) > 0 {
-		conds = append(conds, "a.action NOT IN (?"+strings.Repeat(", ?", len(hidden.Actions)-1)+")")
-		for _, h := range hidden.Actions {
-			args = append(args, h)
+		audit.TargetID = o.ID
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
 		}
-	}
-	for _, area := range hidden.Areas {
-		conds = append(conds, "a.action NOT LIKE ?")
-		args = append(args, area+".%")
-	}
-	return strings.Join(conds, " AND "), args
+		return o, nil
+	})
 }
 
 // ListAudit returns the newest audit entries, but those hidden names, with the actor's and
@@ -346,20 +267,17 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int, hidden growthde
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.AuditEntry
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.AuditEntry, error) {
 		var (
 			e       growthdesk.AuditEntry
 			details string
 		)
-		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
+		if err := row.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
 			&e.TargetID, &e.TargetEmail, &e.TargetName, &details, &e.IP, &e.RequestID, &e.CreatedAt); err != nil {
 			return nil, err
 		}
 		_ = json.Unmarshal([]byte(details), &e.Details)
 		e.CreatedAt = e.CreatedAt.UTC()
-		out = append(out, &e)
-	}
-	return out, rows.Err()
+		return &e, nil
+	})
 }

@@ -52,16 +52,13 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []time.Time
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (time.Time, error) {
 		var t time.Time
-		if err := rows.Scan(&t); err != nil {
-			return nil, err
+		if err := row.Scan(&t); err != nil {
+			return time.Time{}, err
 		}
-		out = append(out, t.UTC())
-	}
-	return out, rows.Err()
+		return t.UTC(), nil
+	})
 }
 
 // RecentActivity returns the newest audit entries whose action is not hidden, with the names

@@ -51,16 +51,7 @@ func (s *AnnouncementStore) list(ctx context.Context, where string, args ...any)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.Announcement{}
-	for rows.Next() {
-		a, err := scanAnnouncement(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return orEmpty(scanRows(rows, scanAnnouncement))
 }
 
 // ListAnnouncements returns every announcement, newest first.
@@ -86,113 +77,95 @@ func (tx *Tx) getAnnouncement(ctx context.Context, id string) (*growthdesk.Annou
 
 // CreateAnnouncement inserts an announcement and its audit entry.
 func (s *AnnouncementStore) CreateAnnouncement(ctx context.Context, a *growthdesk.Announcement, audit growthdesk.AuditEntry) (*growthdesk.Announcement, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	id := newID()
-	var createdBy any
-	if a.CreatedBy != nil {
-		createdBy = *a.CreatedBy
-	}
-	var showUntil any
-	if a.ShowUntil != nil {
-		showUntil = a.ShowUntil.UTC()
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO global_announcements (id, title, content, type, show_until, created_by, is_active, created_at, updated_at)
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Announcement, error) {
+		id := newID()
+		var createdBy any
+		if a.CreatedBy != nil {
+			createdBy = *a.CreatedBy
+		}
+		var showUntil any
+		if a.ShowUntil != nil {
+			showUntil = a.ShowUntil.UTC()
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO global_announcements (id, title, content, type, show_until, created_by, is_active, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, a.Title, a.Content, a.Type, showUntil, createdBy, a.IsActive, tx.now, tx.now); err != nil {
-		return nil, err
-	}
-	audit.TargetID = id
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	out, err := tx.getAnnouncement(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return out, tx.Commit()
+			return nil, err
+		}
+		audit.TargetID = id
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		out, err := tx.getAnnouncement(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
 }
 
 // SetAnnouncementActive activates or deactivates an announcement, with its audit entry.
 func (s *AnnouncementStore) SetAnnouncementActive(ctx context.Context, id string, active bool, audit growthdesk.AuditEntry) (*growthdesk.Announcement, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "UPDATE global_announcements SET is_active = ?, updated_at = ? WHERE id = ?", active, tx.now, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return nil, err
-	} else if n == 0 {
-		return nil, errNoAnnouncement
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	out, err := tx.getAnnouncement(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return out, tx.Commit()
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Announcement, error) {
+		res, err := tx.exec(ctx, "UPDATE global_announcements SET is_active = ?, updated_at = ? WHERE id = ?", active, tx.now, id)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, err
+		} else if n == 0 {
+			return nil, errNoAnnouncement
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		out, err := tx.getAnnouncement(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
 }
 
 // DeleteAnnouncement deletes an announcement (its dismissals go with it), with its audit entry.
 func (s *AnnouncementStore) DeleteAnnouncement(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "DELETE FROM global_announcements WHERE id = ?", id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return errNoAnnouncement
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, "DELETE FROM global_announcements WHERE id = ?", id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return errNoAnnouncement
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // DismissAnnouncement records that userID dismissed an active announcement. Dismissing it
 // again changes nothing; an unknown or inactive announcement answers ENotFound.
 func (s *AnnouncementStore) DismissAnnouncement(ctx context.Context, id, userID string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM global_announcements WHERE id = ? AND is_active = ?", id, true).Scan(&n); err != nil {
-		return err
-	}
-	if n == 0 {
-		return errNoAnnouncement
-	}
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM announcement_dismissals WHERE announcement_id = ? AND user_id = ?", id, userID).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return nil
-	}
-	if _, err := tx.exec(ctx, "INSERT INTO announcement_dismissals (announcement_id, user_id, dismissed_at) VALUES (?, ?, ?)",
-		id, userID, tx.now); err != nil {
-		if isUniqueViolation(err) {
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM global_announcements WHERE id = ? AND is_active = ?", id, true).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return errNoAnnouncement
+		}
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM announcement_dismissals WHERE announcement_id = ? AND user_id = ?", id, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
 			return nil
 		}
-		return err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+		if _, err := tx.exec(ctx, "INSERT INTO announcement_dismissals (announcement_id, user_id, dismissed_at) VALUES (?, ?, ?)",
+			id, userID, tx.now); err != nil {
+			if isUniqueViolation(err) {
+				return nil
+			}
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }

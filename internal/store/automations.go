@@ -89,16 +89,7 @@ func (s *AutomationStore) ListAutomations(ctx context.Context, scope growthdesk.
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Automation
-	for rows.Next() {
-		a, err := scanAutomation(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return scanRows(rows, scanAutomation)
 }
 
 // GetAutomation returns an automation within scope.
@@ -113,31 +104,25 @@ func (s *AutomationStore) GetAutomation(ctx context.Context, scope growthdesk.Sc
 
 // CreateAutomation stores an automation with the hash of its token and the audit entry.
 func (s *AutomationStore) CreateAutomation(ctx context.Context, a *growthdesk.Automation, tokenHash, createdBy string, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if ok, err := tx.organizationExists(ctx, a.OrganizationID); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, errNoSuchOrganization
-	}
-	var by any
-	if createdBy != "" {
-		by = createdBy
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO automations (id, organization_id, name, description, type, status, next_run,
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if ok, err := tx.organizationExists(ctx, a.OrganizationID); err != nil {
+			return err
+		} else if !ok {
+			return errNoSuchOrganization
+		}
+		var by any
+		if createdBy != "" {
+			by = createdBy
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO automations (id, organization_id, name, description, type, status, next_run,
 		minutes_saved_per_run, hourly_cost_cents, token_hash, created_by, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.ID, a.OrganizationID, a.Name, a.Description, a.Type, a.Status, a.NextRun, a.MinutesSavedPerRun, a.HourlyCostCents,
-		tokenHash, by, tx.now, tx.now); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+			a.ID, a.OrganizationID, a.Name, a.Description, a.Type, a.Status, a.NextRun, a.MinutesSavedPerRun, a.HourlyCostCents,
+			tokenHash, by, tx.now, tx.now); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.GetAutomation(ctx, allScope, a.ID)
@@ -167,28 +152,22 @@ func (s *AutomationStore) UpdateAutomation(ctx context.Context, id string, in gr
 // change runs one write of an automation within scope with its audit entry, after checking
 // (when from is set) that the automation's status is from; it answers the automation after.
 func (s *AutomationStore) change(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry, write func(*Tx) error, from string) (*growthdesk.Automation, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	_, status, err := tx.lockAutomation(ctx, scope, id)
-	if err != nil {
-		return nil, err
-	}
-	if from != "" && status != from {
-		if from == growthdesk.AutomationStatusActive {
-			return nil, growthdesk.Errorf(growthdesk.EConflict, "Only an active automation can be paused; this one is %s.", status)
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		_, status, err := tx.lockAutomation(ctx, scope, id)
+		if err != nil {
+			return err
 		}
-		return nil, growthdesk.Errorf(growthdesk.EConflict, "Only a paused automation can be resumed; this one is %s.", status)
-	}
-	if err := write(tx); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+		if from != "" && status != from {
+			if from == growthdesk.AutomationStatusActive {
+				return growthdesk.Errorf(growthdesk.EConflict, "Only an active automation can be paused; this one is %s.", status)
+			}
+			return growthdesk.Errorf(growthdesk.EConflict, "Only a paused automation can be resumed; this one is %s.", status)
+		}
+		if err := write(tx); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.GetAutomation(ctx, allScope, id)
@@ -196,27 +175,21 @@ func (s *AutomationStore) change(ctx context.Context, scope growthdesk.Scope, id
 
 // DeleteAutomation removes an automation and its runs.
 func (s *AutomationStore) DeleteAutomation(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var name string
-	if err := tx.queryRow(ctx, "SELECT name FROM automations WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
-		return errNoAutomation
-	} else if err != nil {
-		return err
-	}
-	for _, q := range []string{"DELETE FROM automation_runs WHERE automation_id = ?", "DELETE FROM automations WHERE id = ?"} {
-		if _, err := tx.exec(ctx, q, id); err != nil {
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var name string
+		if err := tx.queryRow(ctx, "SELECT name FROM automations WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
+			return errNoAutomation
+		} else if err != nil {
 			return err
 		}
-	}
-	audit.Details = map[string]any{"name": name}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+		for _, q := range []string{"DELETE FROM automation_runs WHERE automation_id = ?", "DELETE FROM automations WHERE id = ?"} {
+			if _, err := tx.exec(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		audit.Details = map[string]any{"name": name}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // SetAutomationStatus moves an automation within scope from one status to another.
@@ -246,18 +219,15 @@ func (s *AutomationStore) AutomationTokenHash(ctx context.Context, id string) (o
 
 // AddRun stores a run of an automation of orgID.
 func (s *AutomationStore) AddRun(ctx context.Context, run *growthdesk.AutomationRun, orgID string) (*growthdesk.AutomationRun, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if _, err := tx.exec(ctx, `INSERT INTO automation_runs (id, automation_id, organization_id, started_at, finished_at,
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.AutomationRun, error) {
+		if _, err := tx.exec(ctx, `INSERT INTO automation_runs (id, automation_id, organization_id, started_at, finished_at,
 		outcome, items_processed, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		run.ID, run.AutomationID, orgID, run.StartedAt, run.FinishedAt, run.Outcome, run.ItemsProcessed, run.Message, tx.now); err != nil {
-		return nil, err
-	}
-	run.CreatedAt = tx.now
-	return run, tx.Commit()
+			run.ID, run.AutomationID, orgID, run.StartedAt, run.FinishedAt, run.Outcome, run.ItemsProcessed, run.Message, tx.now); err != nil {
+			return nil, err
+		}
+		run.CreatedAt = tx.now
+		return run, nil
+	})
 }
 
 // ListRuns returns the newest runs of an automation within scope and how many it has.
@@ -269,20 +239,20 @@ func (s *AutomationStore) ListRuns(ctx context.Context, scope growthdesk.Scope, 
 	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM automation_runs WHERE automation_id = ?", automationID).Scan(&list.Total); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.query(ctx, `SELECT id, automation_id, started_at, finished_at, outcome, items_processed, message, created_at
-		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id`+limitClause(limit), automationID)
+	runs, err := queryRows(ctx, s.db, `SELECT id, automation_id, started_at, finished_at, outcome, items_processed, message, created_at
+		FROM automation_runs WHERE automation_id = ? ORDER BY started_at DESC, id`+limitClause(limit), []any{automationID},
+		func(row rowScanner) (*growthdesk.AutomationRun, error) {
+			var r growthdesk.AutomationRun
+			var fin sql.NullTime
+			if err := row.Scan(&r.ID, &r.AutomationID, &r.StartedAt, &fin, &r.Outcome, &r.ItemsProcessed, &r.Message, &r.CreatedAt); err != nil {
+				return nil, err
+			}
+			r.StartedAt, r.CreatedAt, r.FinishedAt = r.StartedAt.UTC(), r.CreatedAt.UTC(), nullTime(fin)
+			return &r, nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r growthdesk.AutomationRun
-		var fin sql.NullTime
-		if err := rows.Scan(&r.ID, &r.AutomationID, &r.StartedAt, &fin, &r.Outcome, &r.ItemsProcessed, &r.Message, &r.CreatedAt); err != nil {
-			return nil, err
-		}
-		r.StartedAt, r.CreatedAt, r.FinishedAt = r.StartedAt.UTC(), r.CreatedAt.UTC(), nullTime(fin)
-		list.Items = append(list.Items, &r)
-	}
-	return list, rows.Err()
+	list.Items = append(list.Items, runs...)
+	return list, nil
 }

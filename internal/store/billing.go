@@ -24,7 +24,7 @@ var errNoSubscription = growthdesk.Errorf(growthdesk.ENotFound, "There is no sub
 
 const planColumns = `price_id, name, description, mode, amount, currency, billing_interval, active, sort_order`
 
-func scanPlan(row interface{ Scan(...any) error }) (*growthdesk.Plan, error) {
+func scanPlan(row rowScanner) (*growthdesk.Plan, error) {
 	var p growthdesk.Plan
 	err := row.Scan(&p.PriceID, &p.Name, &p.Description, &p.Mode, &p.Amount, &p.Currency, &p.Interval, &p.Active, &p.SortOrder)
 	return &p, err
@@ -40,16 +40,7 @@ func (s *BillingStore) ListPlans(ctx context.Context, activeOnly bool) ([]*growt
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.Plan{}
-	for rows.Next() {
-		p, err := scanPlan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return orEmpty(scanRows(rows, scanPlan))
 }
 
 // GetPlan returns one plan; ENotFound when the price is not in the catalogue.
@@ -63,27 +54,21 @@ func (s *BillingStore) GetPlan(ctx context.Context, priceID string) (*growthdesk
 
 // SavePlan inserts or replaces a plan of the catalogue, with its audit entry.
 func (s *BillingStore) SavePlan(ctx context.Context, p *growthdesk.Plan, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, `UPDATE billing_plans SET name = ?, description = ?, mode = ?, amount = ?, currency = ?, billing_interval = ?,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE billing_plans SET name = ?, description = ?, mode = ?, amount = ?, currency = ?, billing_interval = ?,
 		active = ?, sort_order = ?, updated_at = ? WHERE price_id = ?`,
-		p.Name, p.Description, p.Mode, p.Amount, p.Currency, p.Interval, p.Active, p.SortOrder, tx.now, p.PriceID)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		if _, err := tx.exec(ctx, `INSERT INTO billing_plans (`+planColumns+`, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.PriceID, p.Name, p.Description, p.Mode, p.Amount, p.Currency, p.Interval, p.Active, p.SortOrder, tx.now, tx.now); err != nil {
+			p.Name, p.Description, p.Mode, p.Amount, p.Currency, p.Interval, p.Active, p.SortOrder, tx.now, p.PriceID)
+		if err != nil {
 			return err
 		}
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+		if n, _ := res.RowsAffected(); n == 0 {
+			if _, err := tx.exec(ctx, `INSERT INTO billing_plans (`+planColumns+`, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				p.PriceID, p.Name, p.Description, p.Mode, p.Amount, p.Currency, p.Interval, p.Active, p.SortOrder, tx.now, tx.now); err != nil {
+				return err
+			}
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // CustomerOf returns the provider's customer of the scope's one organization, "" when it has
@@ -137,37 +122,28 @@ func (s *BillingStore) OrganizationCustomers(ctx context.Context, scope growthde
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Member
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.Member, error) {
 		var m growthdesk.Member
-		if err := rows.Scan(&m.ID, &m.FullName, &m.Email, &m.Role, &m.CreatedAt); err != nil {
+		if err := row.Scan(&m.ID, &m.FullName, &m.Email, &m.Role, &m.CreatedAt); err != nil {
 			return nil, err
 		}
-		out = append(out, &m)
-	}
-	return out, rows.Err()
+		return &m, nil
+	})
 }
 
 // CreateCheckoutSession records a checkout the caller started, with its audit entry.
 func (s *BillingStore) CreateCheckoutSession(ctx context.Context, c *growthdesk.CheckoutSession, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	c.CreatedAt = tx.now
-	if _, err := tx.exec(ctx, `INSERT INTO billing_checkout_sessions (id, organization_id, profile_id, provider, customer_id, price_id,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		c.CreatedAt = tx.now
+		if _, err := tx.exec(ctx, `INSERT INTO billing_checkout_sessions (id, organization_id, profile_id, provider, customer_id, price_id,
 		plan_name, amount, currency, mode, billing_interval, status, paid, success_url, cancel_url, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ID, c.OrganizationID, c.ProfileID, c.Provider, c.CustomerID, c.PriceID, c.PlanName, c.Amount, c.Currency, c.Mode, c.Interval,
-		c.Status, c.Paid, c.SuccessURL, c.CancelURL, tx.now); err != nil {
-		return err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+			c.ID, c.OrganizationID, c.ProfileID, c.Provider, c.CustomerID, c.PriceID, c.PlanName, c.Amount, c.Currency, c.Mode, c.Interval,
+			c.Status, c.Paid, c.SuccessURL, c.CancelURL, tx.now); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // GetCheckoutSession returns a checkout inside scope (any organization's with anyScope).
@@ -204,23 +180,20 @@ func (s *BillingStore) OpenCheckoutSessions(ctx context.Context, provider, orgID
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (string, error) {
 		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
+		if err := row.Scan(&id); err != nil {
+			return "", err
 		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+		return id, nil
+	})
 }
 
 const subscriptionColumns = `s.id, s.organization_id, o.name, s.plan_name, s.price_id, s.amount, s.currency, s.billing_cycle, s.status,
 	s.next_billing_date, s.provider, s.provider_customer_id, s.provider_subscription_id, s.provider_status, s.cancel_at_period_end,
 	s.payment_method_brand, s.payment_method_last4, s.created_at, s.updated_at`
 
-func scanSubscription(row interface{ Scan(...any) error }) (*growthdesk.Subscription, error) {
+func scanSubscription(row rowScanner) (*growthdesk.Subscription, error) {
 	var sub growthdesk.Subscription
 	var next sql.NullTime
 	var psid sql.NullString
@@ -259,38 +232,26 @@ func (s *BillingStore) LiveSubscriptions(ctx context.Context, provider, orgID st
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Subscription
-	for rows.Next() {
-		sub, err := scanSubscription(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+	return scanRows(rows, scanSubscription)
 }
 
 // ReplaceSubscription marks a subscription cancelled, ended at the provider too (so that its
 // late events change nothing), with its audit entry; false when it was cancelled already.
 func (s *BillingStore) ReplaceSubscription(ctx context.Context, id string, audit growthdesk.AuditEntry) (bool, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = 'cancelled', provider_status = 'canceled', cancel_at_period_end = FALSE,
+	return inTxResult(ctx, s.db, func(tx *Tx) (bool, error) {
+		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = 'cancelled', provider_status = 'canceled', cancel_at_period_end = FALSE,
 		cancelled_at = COALESCE(cancelled_at, ?), updated_at = ? WHERE id = ? AND status <> 'cancelled'`, tx.now, tx.now, id)
-	if err != nil {
-		return false, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return false, err
-	}
-	return true, tx.Commit()
+		if err != nil {
+			return false, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return false, nil
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return false, err
+		}
+		return true, nil
+	})
 }
 
 // ListInvoices returns the organization's invoices, newest first.
@@ -301,19 +262,16 @@ func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope,
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.Invoice{}
-	for rows.Next() {
+	return orEmpty(scanRows(rows, func(row rowScanner) (*growthdesk.Invoice, error) {
 		var in growthdesk.Invoice
 		var ps, pe, paid sql.NullTime
-		if err := rows.Scan(&in.ID, &in.Number, &in.Amount, &in.Currency, &in.Status, &ps, &pe, &paid, &in.DocumentURL, &in.CreatedAt); err != nil {
+		if err := row.Scan(&in.ID, &in.Number, &in.Amount, &in.Currency, &in.Status, &ps, &pe, &paid, &in.DocumentURL, &in.CreatedAt); err != nil {
 			return nil, err
 		}
 		in.PeriodStart, in.PeriodEnd, in.PaidAt = nullTime(ps), nullTime(pe), nullTime(paid)
 		in.CreatedAt = in.CreatedAt.UTC()
-		out = append(out, &in)
-	}
-	return out, rows.Err()
+		return &in, nil
+	}))
 }
 
 // ListSubscriptions lists every organization's subscriptions, newest first.
@@ -333,16 +291,7 @@ func (s *BillingStore) ListSubscriptions(ctx context.Context, f growthdesk.Subsc
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.Subscription{}
-	for rows.Next() {
-		sub, err := scanSubscription(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+	return orEmpty(scanRows(rows, scanSubscription))
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -369,68 +318,56 @@ func (tx *Tx) getSubscription(ctx context.Context, id string) (*growthdesk.Subsc
 
 // SetSubscriptionStatus sets a subscription's status, with its audit entry.
 func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, id, status string, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = ?, updated_at = ?,
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
+		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = ?, updated_at = ?,
 		cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END WHERE id = ?`,
-		status, tx.now, status, tx.now, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNoSubscription
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	sub, err := tx.getSubscription(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return sub, tx.Commit()
+			status, tx.now, status, tx.now, id)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, errNoSubscription
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		sub, err := tx.getSubscription(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return sub, nil
+	})
 }
 
 // DeleteSubscription removes a subscription record, with its audit entry.
 func (s *BillingStore) DeleteSubscription(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, `DELETE FROM billing_subscriptions WHERE id = ?`, id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNoSubscription
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM billing_subscriptions WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNoSubscription
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // SetCancelAtPeriodEnd schedules or unschedules the end of a subscription, with its audit entry.
 func (s *BillingStore) SetCancelAtPeriodEnd(ctx context.Context, id string, cancel bool, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	if _, err := tx.exec(ctx, `UPDATE billing_subscriptions SET cancel_at_period_end = ?, updated_at = ? WHERE id = ?`, cancel, tx.now, id); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	sub, err := tx.getSubscription(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return sub, tx.Commit()
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
+		if _, err := tx.exec(ctx, `UPDATE billing_subscriptions SET cancel_at_period_end = ?, updated_at = ? WHERE id = ?`, cancel, tx.now, id); err != nil {
+			return nil, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		sub, err := tx.getSubscription(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return sub, nil
+	})
 }
 
 // Summary computes the overview's tiles in the catalogue's first currency: revenue from
@@ -492,38 +429,33 @@ func timeArg(t *time.Time) any {
 // than what is stored is not applied (events may arrive out of order), and a cancelled
 // subscription or a paid invoice stays so.
 func (s *BillingStore) ApplyEvent(ctx context.Context, ev *growthdesk.BillingEvent, mails []*growthdesk.Email) (bool, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, `INSERT INTO billing_events (provider, id, type, created_at, received_at) VALUES (?, ?, ?, ?, ?)
+	return inTxResult(ctx, s.db, func(tx *Tx) (bool, error) {
+		res, err := tx.exec(ctx, `INSERT INTO billing_events (provider, id, type, created_at, received_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`, ev.Provider, ev.ID, ev.Type, ev.Created.UTC(), tx.now)
-	if err != nil {
-		return false, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	if ev.OrganizationID != "" {
-		switch {
-		case ev.Checkout != nil:
-			err = tx.applyCheckout(ctx, ev)
-		case ev.Subscription != nil:
-			err = tx.applySubscription(ctx, ev)
-		case ev.Invoice != nil:
-			err = tx.applyInvoice(ctx, ev)
-		}
 		if err != nil {
 			return false, err
 		}
-		for _, m := range mails {
-			if err := tx.enqueueMail(ctx, m); err != nil {
+		if n, _ := res.RowsAffected(); n == 0 {
+			return false, nil
+		}
+		if ev.OrganizationID != "" {
+			switch {
+			case ev.Checkout != nil:
+				err = tx.applyCheckout(ctx, ev)
+			case ev.Subscription != nil:
+				err = tx.applySubscription(ctx, ev)
+			case ev.Invoice != nil:
+				err = tx.applyInvoice(ctx, ev)
+			}
+			if err != nil {
+				return false, err
+			}
+			if err := tx.enqueueMail(ctx, mails...); err != nil {
 				return false, err
 			}
 		}
-	}
-	return true, tx.Commit()
+		return true, nil
+	})
 }
 
 func (tx *Tx) applyCheckout(ctx context.Context, ev *growthdesk.BillingEvent) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -83,7 +82,7 @@ func (s *ForumStore) ListTopics(ctx context.Context, f growthdesk.ForumTopicFilt
 		args = append(args, f.Category)
 	}
 	if f.Search != "" {
-		like := "%" + escapeLike(strings.ToLower(f.Search)) + "%"
+		like := likePattern(f.Search)
 		q += ` AND (LOWER(t.title) LIKE ? ESCAPE '\' OR EXISTS (SELECT 1 FROM forum_posts sp
 			WHERE sp.topic_id = t.id AND LOWER(sp.body) LIKE ? ESCAPE '\'))`
 		args = append(args, like, like)
@@ -93,16 +92,7 @@ func (s *ForumStore) ListTopics(ctx context.Context, f growthdesk.ForumTopicFilt
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.ForumTopic
-	for rows.Next() {
-		t, err := scanTopic(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return scanRows(rows, scanTopic)
 }
 
 // GetThread returns a topic with its posts, oldest first.
@@ -123,16 +113,7 @@ func (s *ForumStore) posts(ctx context.Context, q querier, topicID string) ([]*g
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.ForumPost{}
-	for rows.Next() {
-		p, err := scanPost(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return orEmpty(scanRows(rows, scanPost))
 }
 
 // GetPost returns a post and its topic.
@@ -168,25 +149,19 @@ func (s *ForumStore) TopicSubscriber(ctx context.Context, topicID string) (*grow
 
 // CreateTopic creates a topic and its opening post, with the audit entry.
 func (s *ForumStore) CreateTopic(ctx context.Context, authorID string, in growthdesk.ForumTopicInput, audit growthdesk.AuditEntry) (*growthdesk.ForumThread, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
 	topicID := newID()
-	if _, err := tx.exec(ctx, `INSERT INTO forum_topics (id, category, title, author_id, pinned, locked, created_at, last_activity_at)
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `INSERT INTO forum_topics (id, category, title, author_id, pinned, locked, created_at, last_activity_at)
 		VALUES (?, ?, ?, ?, FALSE, FALSE, ?, ?)`, topicID, in.Category, in.Title, authorID, tx.now, tx.now); err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO forum_posts (id, topic_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
-		newID(), topicID, authorID, in.Body, tx.now); err != nil {
-		return nil, err
-	}
-	audit.TargetID = topicID
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO forum_posts (id, topic_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
+			newID(), topicID, authorID, in.Body, tx.now); err != nil {
+			return err
+		}
+		audit.TargetID = topicID
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.GetThread(ctx, topicID)
@@ -206,33 +181,27 @@ func (tx *Tx) lockedTopic(ctx context.Context, topicID string) (bool, error) {
 // AddReply adds a reply, moves the topic's activity time, enqueues mail and audits, in one
 // transaction; EConflict when the topic was locked meanwhile.
 func (s *ForumStore) AddReply(ctx context.Context, topicID, authorID, body string, mail *growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.ForumPost, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	locked, err := tx.lockedTopic(ctx, topicID)
-	if err != nil {
-		return nil, err
-	}
-	if locked {
-		return nil, growthdesk.Errorf(growthdesk.EConflict, "This topic is locked: it takes no new replies.")
-	}
 	id := newID()
-	if _, err := tx.exec(ctx, `INSERT INTO forum_posts (id, topic_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
-		id, topicID, authorID, body, tx.now); err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(ctx, "UPDATE forum_topics SET last_activity_at = ? WHERE id = ?", tx.now, topicID); err != nil {
-		return nil, err
-	}
-	if err := tx.enqueueMail(ctx, mail); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		locked, err := tx.lockedTopic(ctx, topicID)
+		if err != nil {
+			return err
+		}
+		if locked {
+			return growthdesk.Errorf(growthdesk.EConflict, "This topic is locked: it takes no new replies.")
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO forum_posts (id, topic_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
+			id, topicID, authorID, body, tx.now); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "UPDATE forum_topics SET last_activity_at = ? WHERE id = ?", tx.now, topicID); err != nil {
+			return err
+		}
+		if err := tx.enqueueMail(ctx, mail); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	p, _, err := s.GetPost(ctx, id)
@@ -241,24 +210,18 @@ func (s *ForumStore) AddReply(ctx context.Context, topicID, authorID, body strin
 
 // EditPost changes a post's text and marks it edited, with the audit entry.
 func (s *ForumStore) EditPost(ctx context.Context, postID, body string, audit growthdesk.AuditEntry) (*growthdesk.ForumPost, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "UPDATE forum_posts SET body = ?, edited_at = ? WHERE id = ?", body, tx.now, postID)
-	if err != nil {
-		return nil, err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return nil, err
-	} else if n == 0 {
-		return nil, errNoPost
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, "UPDATE forum_posts SET body = ?, edited_at = ? WHERE id = ?", body, tx.now, postID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return errNoPost
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	p, _, err := s.GetPost(ctx, postID)
@@ -267,28 +230,22 @@ func (s *ForumStore) EditPost(ctx context.Context, postID, body string, audit gr
 
 // ModerateTopic sets a topic's pinned and locked flags, with the audit entry.
 func (s *ForumStore) ModerateTopic(ctx context.Context, topicID string, m growthdesk.ForumModeration, audit growthdesk.AuditEntry) (*growthdesk.ForumTopic, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if _, err := tx.lockedTopic(ctx, topicID); err != nil {
-		return nil, err
-	}
-	if m.Pinned != nil {
-		if _, err := tx.exec(ctx, "UPDATE forum_topics SET pinned = ? WHERE id = ?", *m.Pinned, topicID); err != nil {
-			return nil, err
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.lockedTopic(ctx, topicID); err != nil {
+			return err
 		}
-	}
-	if m.Locked != nil {
-		if _, err := tx.exec(ctx, "UPDATE forum_topics SET locked = ? WHERE id = ?", *m.Locked, topicID); err != nil {
-			return nil, err
+		if m.Pinned != nil {
+			if _, err := tx.exec(ctx, "UPDATE forum_topics SET pinned = ? WHERE id = ?", *m.Pinned, topicID); err != nil {
+				return err
+			}
 		}
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+		if m.Locked != nil {
+			if _, err := tx.exec(ctx, "UPDATE forum_topics SET locked = ? WHERE id = ?", *m.Locked, topicID); err != nil {
+				return err
+			}
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return scanTopic(s.db.queryRow(ctx, "SELECT "+topicColumns+topicFrom+" WHERE t.id = ?", topicID))
@@ -305,24 +262,18 @@ func (s *ForumStore) DeletePost(ctx context.Context, postID string, audit growth
 }
 
 func (s *ForumStore) delete(ctx context.Context, q, id string, notFound error, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, q, id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return notFound
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound
+		}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // CountPosts counts the posts written by authorID.

@@ -52,15 +52,9 @@ func (s *ImpersonationStore) ActiveForSession(ctx context.Context, sessionID str
 		return nil, err
 	}
 	if !now.Before(r.ExpiresAt) {
-		tx, err := s.db.begin(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer tx.Rollback() //nolint:errcheck
-		if err := tx.endImpersonations(ctx, growthdesk.ImpersonationExpired, "id = ?", r.ID); err != nil {
-			return nil, err
-		}
-		return nil, tx.Commit()
+		return nil, s.db.inTx(ctx, func(tx *Tx) error {
+			return tx.endImpersonations(ctx, growthdesk.ImpersonationExpired, "id = ?", r.ID)
+		})
 	}
 	return r, nil
 }
@@ -70,15 +64,9 @@ func (s *ImpersonationStore) ActiveForSession(ctx context.Context, sessionID str
 // server runs it every minute, so that an impersonation nobody comes back to is still closed
 // and logged on time.
 func (s *ImpersonationStore) EndStale(ctx context.Context, now time.Time) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.endStaleImpersonations(ctx, "", now); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		return tx.endStaleImpersonations(ctx, "", now)
+	})
 }
 
 // endStaleImpersonations ends the records that no longer apply, of one staff member or (adminID
@@ -147,78 +135,66 @@ func (tx *Tx) endImpersonations(ctx context.Context, reason, cond string, args .
 // StartImpersonation ends the staff member's active records, each with its audit entry
 // (expired, session_ended or replaced), and inserts rec with its own entry, in one transaction.
 func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growthdesk.Impersonation, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.endStaleImpersonations(ctx, rec.AdminID, rec.StartedAt); err != nil {
-		return nil, err
-	}
-	if err := tx.endImpersonations(ctx, growthdesk.ImpersonationReplaced, "admin_id = ?", rec.AdminID); err != nil {
-		return nil, err
-	}
-	id := newID()
-	if _, err := tx.exec(ctx, `INSERT INTO admin_impersonations (id, admin_id, target_user_id, session_id, is_active, started_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, rec.AdminID, rec.TargetUserID, rec.SessionID, true, rec.StartedAt.UTC(), rec.ExpiresAt.UTC()); err != nil {
-		if isUniqueViolation(err) {
-			return nil, growthdesk.Errorf(growthdesk.EConflict, "Another impersonation was started at the same moment. Please try again.")
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Impersonation, error) {
+		if err := tx.endStaleImpersonations(ctx, rec.AdminID, rec.StartedAt); err != nil {
+			return nil, err
 		}
-		return nil, err
-	}
-	if audit.Details == nil {
-		audit.Details = map[string]any{}
-	}
-	audit.Details["impersonation_id"] = id
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	out, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+" WHERE i.id = ?", id))
-	if err != nil {
-		return nil, err
-	}
-	return out, tx.Commit()
+		if err := tx.endImpersonations(ctx, growthdesk.ImpersonationReplaced, "admin_id = ?", rec.AdminID); err != nil {
+			return nil, err
+		}
+		id := newID()
+		if _, err := tx.exec(ctx, `INSERT INTO admin_impersonations (id, admin_id, target_user_id, session_id, is_active, started_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, rec.AdminID, rec.TargetUserID, rec.SessionID, true, rec.StartedAt.UTC(), rec.ExpiresAt.UTC()); err != nil {
+			if isUniqueViolation(err) {
+				return nil, growthdesk.Errorf(growthdesk.EConflict, "Another impersonation was started at the same moment. Please try again.")
+			}
+			return nil, err
+		}
+		if audit.Details == nil {
+			audit.Details = map[string]any{}
+		}
+		audit.Details["impersonation_id"] = id
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		out, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+" WHERE i.id = ?", id))
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
 }
 
 // RecordRequest writes the audit entry of a request made while impersonating.
 func (s *ImpersonationStore) RecordRequest(ctx context.Context, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // EndImpersonation ends one record, if it is still active, with the audit entry; ENotFound
 // ('No active impersonation session') when it is not.
 func (s *ImpersonationStore) EndImpersonation(ctx context.Context, id, reason string, audit growthdesk.AuditEntry) (*growthdesk.Impersonation, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Impersonation, error) {
+		res, err := tx.exec(ctx, `UPDATE admin_impersonations SET is_active = ?, ended_at = ?, end_reason = ?
 		WHERE id = ? AND is_active = ?`, false, tx.now, reason, id, true)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, growthdesk.Errorf(growthdesk.ENotFound, "No active impersonation session")
-	}
-	cur, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+" WHERE i.id = ?", id))
-	if err != nil {
-		return nil, err
-	}
-	if audit.Details == nil {
-		audit.Details = map[string]any{}
-	}
-	audit.Details["impersonation_id"] = id
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return cur, tx.Commit()
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, growthdesk.Errorf(growthdesk.ENotFound, "No active impersonation session")
+		}
+		cur, err := scanImpersonation(tx.queryRow(ctx, "SELECT "+impersonationColumns+impersonationFrom+" WHERE i.id = ?", id))
+		if err != nil {
+			return nil, err
+		}
+		if audit.Details == nil {
+			audit.Details = map[string]any{}
+		}
+		audit.Details["impersonation_id"] = id
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		return cur, nil
+	})
 }

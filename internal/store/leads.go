@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/google/uuid"
-
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
@@ -21,36 +19,33 @@ var _ growthdesk.LeadStore = (*LeadStore)(nil)
 // message notify renders for it (if notify is not nil) in the same transaction, so staff
 // hear of each lead exactly once.
 func (s *LeadStore) CreateLead(ctx context.Context, in growthdesk.LeadInput, notify func(*growthdesk.Lead) (*growthdesk.Email, error)) (*growthdesk.Lead, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	lead := &growthdesk.Lead{
-		ID:             newID(),
-		Name:           in.Name,
-		Email:          in.Email,
-		Company:        in.Company,
-		Phone:          in.Phone,
-		AutomationGoal: in.AutomationGoal,
-		PreferredTime:  in.PreferredTime,
-		CreatedAt:      tx.now,
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO leads (id, name, email, company, phone, automation_goal, preferred_time, created_at)
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Lead, error) {
+		lead := &growthdesk.Lead{
+			ID:             newID(),
+			Name:           in.Name,
+			Email:          in.Email,
+			Company:        in.Company,
+			Phone:          in.Phone,
+			AutomationGoal: in.AutomationGoal,
+			PreferredTime:  in.PreferredTime,
+			CreatedAt:      tx.now,
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO leads (id, name, email, company, phone, automation_goal, preferred_time, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		lead.ID, lead.Name, lead.Email, lead.Company, lead.Phone, lead.AutomationGoal, lead.PreferredTime, lead.CreatedAt); err != nil {
-		return nil, fmt.Errorf("insert lead: %w", err)
-	}
-	if notify != nil {
-		msg, err := notify(lead)
-		if err != nil {
-			return nil, fmt.Errorf("render lead notification: %w", err)
+			lead.ID, lead.Name, lead.Email, lead.Company, lead.Phone, lead.AutomationGoal, lead.PreferredTime, lead.CreatedAt); err != nil {
+			return nil, fmt.Errorf("insert lead: %w", err)
 		}
-		if err := tx.enqueueMail(ctx, msg); err != nil {
-			return nil, err
+		if notify != nil {
+			msg, err := notify(lead)
+			if err != nil {
+				return nil, fmt.Errorf("render lead notification: %w", err)
+			}
+			if err := tx.enqueueMail(ctx, msg); err != nil {
+				return nil, err
+			}
 		}
-	}
-	return lead, tx.Commit()
+		return lead, nil
+	})
 }
 
 // ListLeads returns the newest leads first, at most limit of them.
@@ -60,20 +55,12 @@ func (s *LeadStore) ListLeads(ctx context.Context, limit int) ([]*growthdesk.Lea
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Lead
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.Lead, error) {
 		var l growthdesk.Lead
-		if err := rows.Scan(&l.ID, &l.Name, &l.Email, &l.Company, &l.Phone, &l.AutomationGoal, &l.PreferredTime, &l.CreatedAt); err != nil {
+		if err := row.Scan(&l.ID, &l.Name, &l.Email, &l.Company, &l.Phone, &l.AutomationGoal, &l.PreferredTime, &l.CreatedAt); err != nil {
 			return nil, err
 		}
 		l.CreatedAt = l.CreatedAt.UTC()
-		out = append(out, &l)
-	}
-	return out, rows.Err()
-}
-
-// newID returns a time-ordered UUID (version 7), so that ids sort by creation.
-func newID() string {
-	return uuid.Must(uuid.NewV7()).String()
+		return &l, nil
+	})
 }

@@ -34,15 +34,9 @@ const mailColumns = `id, kind, to_address, subject, text_body, html_body, status
 // (a CLI command, a test). Code that writes something and mails about it should enqueue in
 // its own transaction instead, so the message exists exactly when the change does.
 func (o *MailOutbox) EnqueueMail(ctx context.Context, m *growthdesk.Email) error {
-	tx, err := o.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.enqueueMail(ctx, m); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return o.db.inTx(ctx, func(tx *Tx) error {
+		return tx.enqueueMail(ctx, m)
+	})
 }
 
 // ClaimDue hands out up to limit messages that are due: pending ones whose next attempt has
@@ -63,12 +57,8 @@ func (o *MailOutbox) ClaimDue(ctx context.Context, limit int, lockFor time.Durat
 	if lockFor <= 0 {
 		return nil, fmt.Errorf("claim mail: lock duration %s is not positive", lockFor)
 	}
-	tx, err := o.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	rows, err := tx.tx.QueryContext(ctx, o.db.rebind(`UPDATE mail_outbox
+	claimed, err := inTxResult(ctx, o.db, func(tx *Tx) ([]growthdesk.OutboxMail, error) {
+		rows, err := tx.tx.QueryContext(ctx, o.db.rebind(`UPDATE mail_outbox
 		SET status = 'sending', locked_until = ?, attempts = attempts + 1
 		WHERE id IN (
 			SELECT id FROM mail_outbox
@@ -77,15 +67,13 @@ func (o *MailOutbox) ClaimDue(ctx context.Context, limit int, lockFor time.Durat
 			ORDER BY next_attempt_at, created_at, id
 			`+limitClause(limit)+o.db.skipLocked()+`)
 		RETURNING `+mailColumns),
-		tx.now.Add(lockFor), tx.now, tx.now)
+			tx.now.Add(lockFor), tx.now, tx.now)
+		if err != nil {
+			return nil, err
+		}
+		return scanOutboxMails(rows)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("claim mail: %w", err)
-	}
-	claimed, err := scanOutboxMails(rows)
-	if err != nil {
-		return nil, fmt.Errorf("claim mail: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("claim mail: %w", err)
 	}
 	// Neither engine promises an order for RETURNING.
@@ -183,21 +171,19 @@ func (o *MailOutbox) GetMail(ctx context.Context, id string) (*growthdesk.Outbox
 
 // scanOutboxMails reads every row of rows (selected as mailColumns) and closes it.
 func scanOutboxMails(rows *sql.Rows) ([]growthdesk.OutboxMail, error) {
-	defer rows.Close()
-	var out []growthdesk.OutboxMail
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (growthdesk.OutboxMail, error) {
 		var (
 			m           growthdesk.OutboxMail
 			sent        sql.NullTime
 			attachments string
 		)
-		if err := rows.Scan(&m.ID, &m.Email.Kind, &m.Email.To, &m.Email.Subject, &m.Email.Text, &m.Email.HTML,
+		if err := row.Scan(&m.ID, &m.Email.Kind, &m.Email.To, &m.Email.Subject, &m.Email.Text, &m.Email.HTML,
 			&m.Status, &m.Attempts, &m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent, &m.Email.ListUnsubscribe, &attachments); err != nil {
-			return nil, err
+			return growthdesk.OutboxMail{}, err
 		}
 		if attachments != "" && attachments != "[]" {
 			if err := json.Unmarshal([]byte(attachments), &m.Email.Attachments); err != nil {
-				return nil, fmt.Errorf("mail %s attachments: %w", m.ID, err)
+				return growthdesk.OutboxMail{}, fmt.Errorf("mail %s attachments: %w", m.ID, err)
 			}
 		}
 		m.NextAttemptAt = m.NextAttemptAt.UTC()
@@ -206,9 +192,8 @@ func scanOutboxMails(rows *sql.Rows) ([]growthdesk.OutboxMail, error) {
 			t := sent.Time.UTC()
 			m.SentAt = &t
 		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+		return m, nil
+	})
 }
 
 // clipMailError bounds an error text to mailErrorMax bytes without splitting a character.

@@ -55,16 +55,7 @@ func (s *MeetingStore) query(ctx context.Context, q string, args ...any) ([]*gro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Meeting
-	for rows.Next() {
-		m, err := scanMeeting(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return scanRows(rows, scanMeeting)
 }
 
 // ListMeetings returns the meetings in scope matching f by start time, and how many match.
@@ -109,25 +100,22 @@ func (s *MeetingStore) CreateMeeting(ctx context.Context, m *growthdesk.Meeting,
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.queryRow(ctx, `SELECT name FROM organizations WHERE id = ?`, m.OrganizationID).Scan(&m.OrganizationName); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return growthdesk.Invalid(map[string]string{"organization_id": "Choose an existing organization."})
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		if err := tx.queryRow(ctx, `SELECT name FROM organizations WHERE id = ?`, m.OrganizationID).Scan(&m.OrganizationName); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return growthdesk.Invalid(map[string]string{"organization_id": "Choose an existing organization."})
+			}
+			return err
 		}
-		return err
-	}
-	m.CreatedAt, m.UpdatedAt = tx.now, tx.now
-	if _, err := tx.exec(ctx, `INSERT INTO meetings (id, organization_id, title, description, type, start_time, end_time, location,
+		m.CreatedAt, m.UpdatedAt = tx.now, tx.now
+		if _, err := tx.exec(ctx, `INSERT INTO meetings (id, organization_id, title, description, type, start_time, end_time, location,
 		meeting_url, attendees, status, sequence, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.ID, m.OrganizationID, m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees),
-		m.Status, m.Sequence, nullString(m.CreatedBy), tx.now, tx.now); err != nil {
-		return fmt.Errorf("insert meeting: %w", err)
-	}
-	return s.finishWrite(ctx, tx, mails, audit)
+			m.ID, m.OrganizationID, m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees),
+			m.Status, m.Sequence, nullString(m.CreatedBy), tx.now, tx.now); err != nil {
+			return fmt.Errorf("insert meeting: %w", err)
+		}
+		return s.finishWrite(ctx, tx, mails, audit)
+	})
 }
 
 // UpdateMeeting writes m over the stored meeting whose sequence is still prevSequence.
@@ -137,45 +125,38 @@ func (s *MeetingStore) UpdateMeeting(ctx context.Context, scope growthdesk.Scope
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	where, args := scopeWhere(scope, "organization_id")
-	res, err := tx.exec(ctx, `UPDATE meetings SET title = ?, description = ?, type = ?, start_time = ?, end_time = ?, location = ?,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		where, args := scopeWhere(scope, "organization_id")
+		res, err := tx.exec(ctx, `UPDATE meetings SET title = ?, description = ?, type = ?, start_time = ?, end_time = ?, location = ?,
 		meeting_url = ?, attendees = ?, status = ?, sequence = ?, updated_at = ? WHERE id = ? AND sequence = ? AND status = 'scheduled' AND `+where,
-		append([]any{m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees), m.Status,
-			m.Sequence, tx.now, m.ID, prevSequence}, args...)...)
-	if err != nil {
-		return fmt.Errorf("update meeting: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		var exists int
-		err := tx.queryRow(ctx, `SELECT 1 FROM meetings WHERE id = ? AND `+where, append([]any{m.ID}, args...)...).Scan(&exists)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errNoMeeting
-		} else if err != nil {
-			return err
+			append([]any{m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees), m.Status,
+				m.Sequence, tx.now, m.ID, prevSequence}, args...)...)
+		if err != nil {
+			return fmt.Errorf("update meeting: %w", err)
 		}
-		return growthdesk.Errorf(growthdesk.EConflict, "Someone else changed this meeting just now. Reload and try again.")
-	}
-	m.UpdatedAt = tx.now
-	return s.finishWrite(ctx, tx, mails, audit)
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			var exists int
+			err := tx.queryRow(ctx, `SELECT 1 FROM meetings WHERE id = ? AND `+where, append([]any{m.ID}, args...)...).Scan(&exists)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errNoMeeting
+			} else if err != nil {
+				return err
+			}
+			return growthdesk.Errorf(growthdesk.EConflict, "Someone else changed this meeting just now. Reload and try again.")
+		}
+		m.UpdatedAt = tx.now
+		return s.finishWrite(ctx, tx, mails, audit)
+	})
 }
 
+// finishWrite adds a meeting write's e-mails and audit entry to its transaction.
 func (s *MeetingStore) finishWrite(ctx context.Context, tx *Tx, mails []*growthdesk.Email, audit growthdesk.AuditEntry) error {
-	for _, mail := range mails {
-		if err := tx.enqueueMail(ctx, mail); err != nil {
-			return err
-		}
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
+	if err := tx.enqueueMail(ctx, mails...); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return tx.writeAudit(ctx, audit)
 }
 
 // GetCalendarFeed says when the user's feed token was created; nil when they have none.
@@ -194,21 +175,18 @@ func (s *MeetingStore) GetCalendarFeed(ctx context.Context, userID string) (*tim
 
 // SetCalendarFeed replaces the user's feed token hash, with its audit entry.
 func (s *MeetingStore) SetCalendarFeed(ctx context.Context, userID, tokenHash string, audit growthdesk.AuditEntry) (time.Time, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return time.Time{}, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if _, err := tx.exec(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, userID); err != nil {
-		return time.Time{}, err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)`, userID, tokenHash, tx.now); err != nil {
-		return time.Time{}, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return time.Time{}, err
-	}
-	return tx.now, tx.Commit()
+	return inTxResult(ctx, s.db, func(tx *Tx) (time.Time, error) {
+		if _, err := tx.exec(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, userID); err != nil {
+			return time.Time{}, err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)`, userID, tokenHash, tx.now); err != nil {
+			return time.Time{}, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return time.Time{}, err
+		}
+		return tx.now, nil
+	})
 }
 
 // CalendarFeedOwner returns the user whose feed token has this hash; ENotFound otherwise.

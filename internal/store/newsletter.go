@@ -24,97 +24,94 @@ const subscriberColumns = `email, source, status, created_at, confirmation_sent_
 // becomes pending, the time is recorded and the message confirm renders is enqueued, all in
 // one transaction.
 func (s *NewsletterStore) Subscribe(ctx context.Context, in growthdesk.SubscribeInput, confirm func(*growthdesk.Subscriber) (*growthdesk.Email, error)) (*growthdesk.Subscriber, bool, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, `INSERT INTO newsletter_subscribers (id, email, source, status, created_at)
+	var (
+		sub     *growthdesk.Subscriber
+		created bool
+	)
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `INSERT INTO newsletter_subscribers (id, email, source, status, created_at)
 		VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (email) DO NOTHING`, newID(), in.Email, in.Source, tx.now)
-	if err != nil {
-		return nil, false, fmt.Errorf("insert subscriber: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return nil, false, err
-	}
-	created := n == 1
-	sub, err := tx.subscriber(ctx, in.Email, true)
-	if err != nil {
-		return nil, false, err
-	}
-	var existing *growthdesk.Subscriber
-	if !created {
-		existing = sub
-	}
-	if !growthdesk.ConfirmationDue(existing, tx.now) {
-		return sub, created, tx.Commit()
-	}
-	now := tx.now
-	sub.Status, sub.ConfirmationSentAt = growthdesk.SubscriberPending, &now
-	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'pending', confirmation_sent_at = ? WHERE email = ?`,
-		now, in.Email); err != nil {
-		return nil, false, fmt.Errorf("mark subscriber pending: %w", err)
-	}
-	if confirm != nil {
-		msg, err := confirm(sub)
 		if err != nil {
-			return nil, false, fmt.Errorf("render newsletter confirmation: %w", err)
+			return fmt.Errorf("insert subscriber: %w", err)
 		}
-		if err := tx.enqueueMail(ctx, msg); err != nil {
-			return nil, false, err
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
 		}
+		created = n == 1
+		sub, err = tx.subscriber(ctx, in.Email, true)
+		if err != nil {
+			return err
+		}
+		var existing *growthdesk.Subscriber
+		if !created {
+			existing = sub
+		}
+		if !growthdesk.ConfirmationDue(existing, tx.now) {
+			return nil
+		}
+		now := tx.now
+		sub.Status, sub.ConfirmationSentAt = growthdesk.SubscriberPending, &now
+		if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'pending', confirmation_sent_at = ? WHERE email = ?`,
+			now, in.Email); err != nil {
+			return fmt.Errorf("mark subscriber pending: %w", err)
+		}
+		if confirm != nil {
+			msg, err := confirm(sub)
+			if err != nil {
+				return fmt.Errorf("render newsletter confirmation: %w", err)
+			}
+			return tx.enqueueMail(ctx, msg)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, false, err
 	}
-	return sub, created, tx.Commit()
+	return sub, created, nil
 }
 
 // Confirm makes a pending address confirmed; a confirmed one stays as it is. Returns
 // ENotFound for an unknown address and EConflict for an unsubscribed one.
 func (s *NewsletterStore) Confirm(ctx context.Context, email string) (*growthdesk.Subscriber, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	sub, err := tx.subscriber(ctx, email, true)
-	if err != nil {
-		return nil, err
-	}
-	switch sub.Status {
-	case growthdesk.SubscriberConfirmed:
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscriber, error) {
+		sub, err := tx.subscriber(ctx, email, true)
+		if err != nil {
+			return nil, err
+		}
+		switch sub.Status {
+		case growthdesk.SubscriberConfirmed:
+			return sub, nil
+		case growthdesk.SubscriberUnsubscribed:
+			return nil, growthdesk.Errorf(growthdesk.EConflict, "The address unsubscribed.")
+		}
+		now := tx.now
+		if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = ? WHERE email = ?`, now, email); err != nil {
+			return nil, fmt.Errorf("confirm subscriber: %w", err)
+		}
+		sub.Status, sub.ConfirmedAt = growthdesk.SubscriberConfirmed, &now
 		return sub, nil
-	case growthdesk.SubscriberUnsubscribed:
-		return nil, growthdesk.Errorf(growthdesk.EConflict, "The address unsubscribed.")
-	}
-	now := tx.now
-	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = ? WHERE email = ?`, now, email); err != nil {
-		return nil, fmt.Errorf("confirm subscriber: %w", err)
-	}
-	sub.Status, sub.ConfirmedAt = growthdesk.SubscriberConfirmed, &now
-	return sub, tx.Commit()
+	})
 }
 
 // Unsubscribe marks the address unsubscribed; doing it again changes nothing. Returns
 // ENotFound for an unknown address.
 func (s *NewsletterStore) Unsubscribe(ctx context.Context, email string) (*growthdesk.Subscriber, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	sub, err := tx.subscriber(ctx, email, true)
-	if err != nil {
-		return nil, err
-	}
-	if sub.Status == growthdesk.SubscriberUnsubscribed {
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscriber, error) {
+		sub, err := tx.subscriber(ctx, email, true)
+		if err != nil {
+			return nil, err
+		}
+		if sub.Status == growthdesk.SubscriberUnsubscribed {
+			return sub, nil
+		}
+		now := tx.now
+		if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ? WHERE email = ?`, now, email); err != nil {
+			return nil, fmt.Errorf("unsubscribe: %w", err)
+		}
+		sub.Status, sub.UnsubscribedAt = growthdesk.SubscriberUnsubscribed, &now
 		return sub, nil
-	}
-	now := tx.now
-	if _, err := tx.exec(ctx, `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ? WHERE email = ?`, now, email); err != nil {
-		return nil, fmt.Errorf("unsubscribe: %w", err)
-	}
-	sub.Status, sub.UnsubscribedAt = growthdesk.SubscriberUnsubscribed, &now
-	return sub, tx.Commit()
+	})
 }
 
 // subscriber reads one row inside tx, locked for the rest of the transaction when lock is set
@@ -158,14 +155,5 @@ func (s *NewsletterStore) ListSubscribers(ctx context.Context, limit int) ([]*gr
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Subscriber
-	for rows.Next() {
-		sub, err := scanSubscriber(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+	return scanRows(rows, scanSubscriber)
 }

@@ -65,19 +65,10 @@ func (s *ProjectStore) ListProjects(ctx context.Context, scope growthdesk.Scope,
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Project
-	for rows.Next() {
-		p, err := scanProject(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanRows(rows, scanProject)
+	if err != nil {
 		return nil, err
 	}
-	rows.Close()
 	return out, s.nameAssignees(ctx, out)
 }
 
@@ -202,29 +193,23 @@ func assignedJSON(ids []string) string {
 
 // CreateProject stores a project with its audit entry.
 func (s *ProjectStore) CreateProject(ctx context.Context, p *growthdesk.Project, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if ok, err := tx.organizationExists(ctx, p.OrganizationID); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, errNoSuchOrganization
-	}
-	if err := tx.checkAssignees(ctx, p.OrganizationID, p.AssignedTo); err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO projects (id, organization_id, name, description, status, priority, progress,
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if ok, err := tx.organizationExists(ctx, p.OrganizationID); err != nil {
+			return err
+		} else if !ok {
+			return errNoSuchOrganization
+		}
+		if err := tx.checkAssignees(ctx, p.OrganizationID, p.AssignedTo); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO projects (id, organization_id, name, description, status, priority, progress,
 		start_date, end_date, created_by, assigned_to, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		p.ID, p.OrganizationID, p.Name, p.Description, p.Status, p.Priority, p.Progress, p.StartDate, p.EndDate,
-		p.CreatedBy, assignedJSON(p.AssignedTo), tx.now, tx.now); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+			p.ID, p.OrganizationID, p.Name, p.Description, p.Status, p.Priority, p.Progress, p.StartDate, p.EndDate,
+			p.CreatedBy, assignedJSON(p.AssignedTo), tx.now, tx.now); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, p.ID)
@@ -236,33 +221,27 @@ func (s *ProjectStore) get(ctx context.Context, id string) (*growthdesk.Project,
 
 // UpdateProject replaces a project's editable fields.
 func (s *ProjectStore) UpdateProject(ctx context.Context, id string, in growthdesk.ProjectInput, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var orgID string
-	if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), id).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoProject
-	} else if err != nil {
-		return nil, err
-	}
-	if err := tx.checkAssignees(ctx, orgID, in.AssignedTo); err != nil {
-		return nil, err
-	}
-	var end *string
-	if in.EndDate != "" {
-		end = &in.EndDate
-	}
-	if _, err := tx.exec(ctx, `UPDATE projects SET name = ?, description = ?, status = ?, priority = ?, progress = ?,
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		var orgID string
+		if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), id).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
+			return errNoProject
+		} else if err != nil {
+			return err
+		}
+		if err := tx.checkAssignees(ctx, orgID, in.AssignedTo); err != nil {
+			return err
+		}
+		var end *string
+		if in.EndDate != "" {
+			end = &in.EndDate
+		}
+		if _, err := tx.exec(ctx, `UPDATE projects SET name = ?, description = ?, status = ?, priority = ?, progress = ?,
 		start_date = ?, end_date = ?, assigned_to = ?, updated_at = ? WHERE id = ?`,
-		in.Name, in.Description, in.Status, in.Priority, in.Progress, in.StartDate, end, assignedJSON(in.AssignedTo), tx.now, id); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+			in.Name, in.Description, in.Status, in.Priority, in.Progress, in.StartDate, end, assignedJSON(in.AssignedTo), tx.now, id); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, id)
@@ -270,65 +249,53 @@ func (s *ProjectStore) UpdateProject(ctx context.Context, id string, in growthde
 
 // DeleteProject removes a project and its updates.
 func (s *ProjectStore) DeleteProject(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var name string
-	if err := tx.queryRow(ctx, "SELECT name FROM projects WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
-		return errNoProject
-	} else if err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "DELETE FROM project_updates WHERE project_id = ?", id); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "DELETE FROM projects WHERE id = ?", id); err != nil {
-		return err
-	}
-	audit.Details = map[string]any{"name": name}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var name string
+		if err := tx.queryRow(ctx, "SELECT name FROM projects WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
+			return errNoProject
+		} else if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "DELETE FROM project_updates WHERE project_id = ?", id); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "DELETE FROM projects WHERE id = ?", id); err != nil {
+			return err
+		}
+		audit.Details = map[string]any{"name": name}
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // AddProjectUpdate stores a progress update and, when it carries one, the new progress.
 func (s *ProjectStore) AddProjectUpdate(ctx context.Context, u *growthdesk.ProjectUpdate, authorID string, audit growthdesk.AuditEntry) (*growthdesk.ProjectUpdate, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var orgID string
-	if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), u.ProjectID).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoProject
-	} else if err != nil {
-		return nil, err
-	}
-	var author any
-	if authorID != "" {
-		author = authorID
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO project_updates (id, project_id, organization_id, author_id, content, progress, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, u.ID, u.ProjectID, orgID, author, u.Content, u.Progress, tx.now); err != nil {
-		return nil, err
-	}
-	if u.Progress != nil {
-		if _, err := tx.exec(ctx, "UPDATE projects SET progress = ?, updated_at = ? WHERE id = ?", *u.Progress, tx.now, u.ProjectID); err != nil {
-			return nil, err
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		var orgID string
+		if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), u.ProjectID).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
+			return errNoProject
+		} else if err != nil {
+			return err
 		}
-	} else if _, err := tx.exec(ctx, "UPDATE projects SET updated_at = ? WHERE id = ?", tx.now, u.ProjectID); err != nil {
+		var author any
+		if authorID != "" {
+			author = authorID
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO project_updates (id, project_id, organization_id, author_id, content, progress, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, u.ID, u.ProjectID, orgID, author, u.Content, u.Progress, tx.now); err != nil {
+			return err
+		}
+		if u.Progress != nil {
+			if _, err := tx.exec(ctx, "UPDATE projects SET progress = ?, updated_at = ? WHERE id = ?", *u.Progress, tx.now, u.ProjectID); err != nil {
+				return err
+			}
+		} else if _, err := tx.exec(ctx, "UPDATE projects SET updated_at = ? WHERE id = ?", tx.now, u.ProjectID); err != nil {
+			return err
+		}
+		u.CreatedAt = tx.now
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, err
-	}
-	u.CreatedAt = tx.now
 	if authorID != "" {
 		var name string
 		_ = s.db.queryRow(ctx, "SELECT full_name FROM profiles WHERE id = ?", authorID).Scan(&name)
@@ -348,17 +315,14 @@ func (s *ProjectStore) RecentProjectUpdates(ctx context.Context, scope growthdes
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []growthdesk.Activity{}
-	for rows.Next() {
+	return orEmpty(scanRows(rows, func(row rowScanner) (growthdesk.Activity, error) {
 		it := growthdesk.Activity{Kind: "project", Link: "projects"}
 		var name string
-		if err := rows.Scan(&name, &it.Detail, &it.At); err != nil {
-			return nil, err
+		if err := row.Scan(&name, &it.Detail, &it.At); err != nil {
+			return growthdesk.Activity{}, err
 		}
 		it.Title = "Project update: " + name
 		it.At = it.At.UTC()
-		out = append(out, it)
-	}
-	return out, rows.Err()
+		return it, nil
+	}))
 }

@@ -109,19 +109,16 @@ func (s *ReportStore) RunFacts(ctx context.Context, scope growthdesk.Scope, from
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []growthdesk.RunFact
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (growthdesk.RunFact, error) {
 		var f growthdesk.RunFact
 		var fin sql.NullTime
-		if err := rows.Scan(&f.RunID, &f.AutomationID, &f.AutomationName, &f.Type, &f.StartedAt, &fin, &f.Outcome,
+		if err := row.Scan(&f.RunID, &f.AutomationID, &f.AutomationName, &f.Type, &f.StartedAt, &fin, &f.Outcome,
 			&f.ItemsProcessed, &f.Message, &f.MinutesSavedPerRun, &f.HourlyCostCents); err != nil {
-			return nil, err
+			return growthdesk.RunFact{}, err
 		}
 		f.StartedAt, f.FinishedAt = f.StartedAt.UTC(), nullTime(fin)
-		out = append(out, f)
-	}
-	return out, rows.Err()
+		return f, nil
+	})
 }
 
 // CountActiveAutomations counts the active automations inside scope.
@@ -139,16 +136,13 @@ func (s *ReportStore) AutomationNames(ctx context.Context, scope growthdesk.Scop
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.AutomationFigures
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.AutomationFigures, error) {
 		var a growthdesk.AutomationFigures
-		if err := rows.Scan(&a.ID, &a.Name, &a.Type, &a.MinutesSavedPerRun, &a.HourlyCostCents); err != nil {
+		if err := row.Scan(&a.ID, &a.Name, &a.Type, &a.MinutesSavedPerRun, &a.HourlyCostCents); err != nil {
 			return nil, err
 		}
-		out = append(out, &a)
-	}
-	return out, rows.Err()
+		return &a, nil
+	})
 }
 
 // PlanCost returns the plan price of orgID's active subscription (the newest), nil when none.
@@ -177,29 +171,23 @@ func (s *ReportStore) get(ctx context.Context, id string) (*growthdesk.Report, e
 
 // RequestReport marks a report within scope generating for period.
 func (s *ReportStore) RequestReport(ctx context.Context, scope growthdesk.Scope, id string, period growthdesk.ReportPeriod, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	where, args := scopeWhere(scope, "organization_id")
-	var status sql.NullString
-	if err := tx.queryRow(ctx, "SELECT status FROM reports WHERE id = ? AND "+where+tx.forUpdate(), append([]any{id}, args...)...).Scan(&status); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoReport
-	} else if err != nil {
-		return nil, err
-	}
-	if status.String == growthdesk.ReportStatusGenerating {
-		return nil, growthdesk.Errorf(growthdesk.EConflict, "This report is being generated already.")
-	}
-	if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', period = ?, notify = ?, requested_at = ?, locked_until = NULL,
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		where, args := scopeWhere(scope, "organization_id")
+		var status sql.NullString
+		if err := tx.queryRow(ctx, "SELECT status FROM reports WHERE id = ? AND "+where+tx.forUpdate(), append([]any{id}, args...)...).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+			return errNoReport
+		} else if err != nil {
+			return err
+		}
+		if status.String == growthdesk.ReportStatusGenerating {
+			return growthdesk.Errorf(growthdesk.EConflict, "This report is being generated already.")
+		}
+		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', period = ?, notify = ?, requested_at = ?, locked_until = NULL,
 		attempts = 0, last_error = '', updated_at = ? WHERE id = ?`, period, false, tx.now, tx.now, id); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, id)
@@ -207,22 +195,16 @@ func (s *ReportStore) RequestReport(ctx context.Context, scope growthdesk.Scope,
 
 // ScheduleReport sets a report's frequency and next run (nil: no schedule).
 func (s *ReportStore) ScheduleReport(ctx context.Context, id string, frequency *string, nextRun *time.Time, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "UPDATE reports SET frequency = ?, next_run_at = ?, updated_at = ? WHERE id = ?", frequency, nextRun, tx.now, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNoReport
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, "UPDATE reports SET frequency = ?, next_run_at = ?, updated_at = ? WHERE id = ?", frequency, nextRun, tx.now, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNoReport
+		}
+		return tx.writeAudit(ctx, audit)
+	}); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, id)
@@ -231,67 +213,67 @@ func (s *ReportStore) ScheduleReport(ctx context.Context, id string, frequency *
 // QueueScheduledReports marks the scheduled reports whose next run has come as generating,
 // to notify, and moves their next run on. Rows another instance is queuing are skipped.
 func (s *ReportStore) QueueScheduledReports(ctx context.Context, now time.Time, next func(string, time.Time) time.Time, period func(string) string) (int, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	rows, err := tx.tx.QueryContext(ctx, s.db.rebind(`SELECT id, frequency FROM reports
+	return inTxResult(ctx, s.db, func(tx *Tx) (int, error) {
+		rows, err := tx.tx.QueryContext(ctx, s.db.rebind(`SELECT id, frequency FROM reports
 		WHERE frequency IS NOT NULL AND next_run_at <= ? AND (status IS NULL OR status <> 'generating')
 		ORDER BY next_run_at, id LIMIT 100`+s.db.skipLocked()), now)
-	if err != nil {
-		return 0, err
-	}
-	type due struct{ id, freq string }
-	var list []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.freq); err != nil {
-			rows.Close()
+		if err != nil {
 			return 0, err
 		}
-		list = append(list, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, err
-	}
-	for _, d := range list {
-		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', notify = ?, period = ?, next_run_at = ?, requested_at = ?,
+		type due struct{ id, freq string }
+		var list []due
+		for rows.Next() {
+			var d due
+			if err := rows.Scan(&d.id, &d.freq); err != nil {
+				rows.Close()
+				return 0, err
+			}
+			list = append(list, d)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return 0, err
+		}
+		for _, d := range list {
+			if _, err := tx.exec(ctx, `UPDATE reports SET status = 'generating', notify = ?, period = ?, next_run_at = ?, requested_at = ?,
 			locked_until = NULL, attempts = 0, last_error = '', updated_at = ? WHERE id = ?`,
-			true, period(d.freq), next(d.freq, now), tx.now, tx.now, d.id); err != nil {
-			return 0, err
+				true, period(d.freq), next(d.freq, now), tx.now, tx.now, d.id); err != nil {
+				return 0, err
+			}
 		}
-	}
-	return len(list), tx.Commit()
+		return len(list), nil
+	})
 }
+
+// errNothingToClaim rolls back ClaimReport's transaction when no report is waiting, together
+// with its marking of reports that failed too often.
+var errNothingToClaim = errors.New("no report to claim")
 
 // ClaimReport hands out one report waiting to be generated: one nobody holds, or one whose
 // holder's lock expired (it crashed). On PostgreSQL the row is picked with FOR UPDATE SKIP
 // LOCKED, so instances never claim the same report; on SQLite the transaction holds the write
 // lock from its start. A report claimed reportMaxAttempts times is marked failed instead.
 func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*growthdesk.ReportJob, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = 'Generating the report failed repeatedly.', locked_until = NULL, updated_at = ?
+	var (
+		id     string
+		notify bool
+	)
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = 'Generating the report failed repeatedly.', locked_until = NULL, updated_at = ?
 		WHERE status = 'generating' AND attempts >= ? AND locked_until IS NOT NULL AND locked_until <= ?`, tx.now, reportMaxAttempts, tx.now); err != nil {
-		return nil, err
-	}
-	var id string
-	var notify bool
-	err = tx.queryRow(ctx, `UPDATE reports SET locked_until = ?, attempts = attempts + 1
+			return err
+		}
+		err := tx.queryRow(ctx, `UPDATE reports SET locked_until = ?, attempts = attempts + 1
 		WHERE id IN (SELECT id FROM reports WHERE status = 'generating' AND (locked_until IS NULL OR locked_until <= ?)
 			ORDER BY requested_at, id LIMIT 1`+s.db.skipLocked()+`)
 		RETURNING id, notify`, tx.now.Add(lockFor), tx.now).Scan(&id, &notify)
-	if errors.Is(err, sql.ErrNoRows) {
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNothingToClaim
+		}
+		return err
+	}); errors.Is(err, errNothingToClaim) {
 		return nil, nil
 	} else if err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
 		return nil, err
 	}
 	r, err := s.get(ctx, id)
@@ -307,33 +289,25 @@ func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*
 
 // FinishReport stores a claimed report's files and its e-mails (ready), or its failure.
 func (s *ReportStore) FinishReport(ctx context.Context, id string, files *growthdesk.ReportFiles, failure string, mails []*growthdesk.Email) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if files == nil {
-		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = ?, locked_until = NULL, updated_at = ?
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		if files == nil {
+			if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = ?, locked_until = NULL, updated_at = ?
 			WHERE id = ? AND status = 'generating'`, failure, tx.now, id); err != nil {
-			return err
+				return err
+			}
+			return nil
 		}
-		return tx.Commit()
-	}
-	res, err := tx.exec(ctx, `UPDATE reports SET status = 'ready', last_error = '', locked_until = NULL, last_generated = ?,
+		res, err := tx.exec(ctx, `UPDATE reports SET status = 'ready', last_error = '', locked_until = NULL, last_generated = ?,
 		pdf_base64 = ?, csv_base64 = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
-		tx.now, base64.StdEncoding.EncodeToString(files.PDF), base64.StdEncoding.EncodeToString(files.CSV), tx.now, id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil // finished by another instance that took over after our lock expired
-	}
-	for _, m := range mails {
-		if err := tx.enqueueMail(ctx, m); err != nil {
+			tx.now, base64.StdEncoding.EncodeToString(files.PDF), base64.StdEncoding.EncodeToString(files.CSV), tx.now, id)
+		if err != nil {
 			return err
 		}
-	}
-	return tx.Commit()
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // finished by another instance that took over after our lock expired
+		}
+		return tx.enqueueMail(ctx, mails...)
+	})
 }
 
 // ReportFile returns a ready report's PDF or CSV within scope.
@@ -370,16 +344,13 @@ func (s *ReportStore) Recipients(ctx context.Context, scope growthdesk.Scope) ([
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []growthdesk.Recipient
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (growthdesk.Recipient, error) {
 		var r growthdesk.Recipient
-		if err := rows.Scan(&r.Email, &r.FullName); err != nil {
-			return nil, err
+		if err := row.Scan(&r.Email, &r.FullName); err != nil {
+			return growthdesk.Recipient{}, err
 		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, nil
+	})
 }
 
 // RecentReadyReports returns the reports of scope that became ready, newest first.
@@ -393,19 +364,16 @@ func (s *ReportStore) RecentReadyReports(ctx context.Context, scope growthdesk.S
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []growthdesk.Activity{}
-	for rows.Next() {
+	return orEmpty(scanRows(rows, func(row rowScanner) (growthdesk.Activity, error) {
 		var typ, period string
 		it := growthdesk.Activity{Kind: "report", Link: "reports"}
-		if err := rows.Scan(&typ, &period, &it.At); err != nil {
-			return nil, err
+		if err := row.Scan(&typ, &period, &it.At); err != nil {
+			return growthdesk.Activity{}, err
 		}
 		name, _ := growthdesk.ReportInfo(typ)
 		it.Title = "Report ready: " + name
 		it.Detail = growthdesk.PeriodLabel(period)
 		it.At = it.At.UTC()
-		out = append(out, it)
-	}
-	return out, rows.Err()
+		return it, nil
+	}))
 }

@@ -33,89 +33,80 @@ func (s *SupportStore) ListCategories(ctx context.Context, all bool) ([]*growthd
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []*growthdesk.SupportCategory{}
-	for rows.Next() {
+	return orEmpty(scanRows(rows, func(row rowScanner) (*growthdesk.SupportCategory, error) {
 		var c growthdesk.SupportCategory
-		if err := rows.Scan(&c.ID, &c.Name, &c.Color, &c.IsActive, &c.SortOrder); err != nil {
+		if err := row.Scan(&c.ID, &c.Name, &c.Color, &c.IsActive, &c.SortOrder); err != nil {
 			return nil, err
 		}
-		out = append(out, &c)
-	}
-	return out, rows.Err()
+		return &c, nil
+	}))
 }
 
 var errCategoryName = growthdesk.Invalid(map[string]string{"name": "A category with this name exists already."})
 
 // CreateCategory adds a category at the end of the order unless one is given.
 func (s *SupportStore) CreateCategory(ctx context.Context, in growthdesk.CategoryInput, audit growthdesk.AuditEntry) (*growthdesk.SupportCategory, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	c := growthdesk.SupportCategory{ID: newID(), Name: *in.Name, Color: *in.Color, IsActive: true}
-	if in.IsActive != nil {
-		c.IsActive = *in.IsActive
-	}
-	if in.SortOrder != nil {
-		c.SortOrder = *in.SortOrder
-	} else if err := tx.queryRow(ctx, "SELECT COALESCE(MAX(sort_order), 0) + 10 FROM support_categories").Scan(&c.SortOrder); err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO support_categories (id, name, color, is_active, sort_order, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, c.ID, c.Name, c.Color, c.IsActive, c.SortOrder, tx.now, tx.now); err != nil {
-		if isUniqueViolation(err) {
-			return nil, errCategoryName
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.SupportCategory, error) {
+		c := growthdesk.SupportCategory{ID: newID(), Name: *in.Name, Color: *in.Color, IsActive: true}
+		if in.IsActive != nil {
+			c.IsActive = *in.IsActive
 		}
-		return nil, err
-	}
-	audit.TargetID = c.ID
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return &c, tx.Commit()
+		if in.SortOrder != nil {
+			c.SortOrder = *in.SortOrder
+		} else if err := tx.queryRow(ctx, "SELECT COALESCE(MAX(sort_order), 0) + 10 FROM support_categories").Scan(&c.SortOrder); err != nil {
+			return nil, err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO support_categories (id, name, color, is_active, sort_order, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, c.ID, c.Name, c.Color, c.IsActive, c.SortOrder, tx.now, tx.now); err != nil {
+			if isUniqueViolation(err) {
+				return nil, errCategoryName
+			}
+			return nil, err
+		}
+		audit.TargetID = c.ID
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		return &c, nil
+	})
 }
 
 // UpdateCategory changes the fields given.
 func (s *SupportStore) UpdateCategory(ctx context.Context, id string, in growthdesk.CategoryInput, audit growthdesk.AuditEntry) (*growthdesk.SupportCategory, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	var c growthdesk.SupportCategory
-	err = tx.queryRow(ctx, "SELECT id, name, color, is_active, sort_order FROM support_categories WHERE id = ?"+tx.forUpdate(), id).
-		Scan(&c.ID, &c.Name, &c.Color, &c.IsActive, &c.SortOrder)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such category.")
-	}
-	if err != nil {
-		return nil, err
-	}
-	if in.Name != nil {
-		c.Name = *in.Name
-	}
-	if in.Color != nil {
-		c.Color = *in.Color
-	}
-	if in.IsActive != nil {
-		c.IsActive = *in.IsActive
-	}
-	if in.SortOrder != nil {
-		c.SortOrder = *in.SortOrder
-	}
-	if _, err := tx.exec(ctx, "UPDATE support_categories SET name = ?, color = ?, is_active = ?, sort_order = ?, updated_at = ? WHERE id = ?",
-		c.Name, c.Color, c.IsActive, c.SortOrder, tx.now, id); err != nil {
-		if isUniqueViolation(err) {
-			return nil, errCategoryName
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.SupportCategory, error) {
+		var c growthdesk.SupportCategory
+		err := tx.queryRow(ctx, "SELECT id, name, color, is_active, sort_order FROM support_categories WHERE id = ?"+tx.forUpdate(), id).
+			Scan(&c.ID, &c.Name, &c.Color, &c.IsActive, &c.SortOrder)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such category.")
 		}
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return &c, tx.Commit()
+		if err != nil {
+			return nil, err
+		}
+		if in.Name != nil {
+			c.Name = *in.Name
+		}
+		if in.Color != nil {
+			c.Color = *in.Color
+		}
+		if in.IsActive != nil {
+			c.IsActive = *in.IsActive
+		}
+		if in.SortOrder != nil {
+			c.SortOrder = *in.SortOrder
+		}
+		if _, err := tx.exec(ctx, "UPDATE support_categories SET name = ?, color = ?, is_active = ?, sort_order = ?, updated_at = ? WHERE id = ?",
+			c.Name, c.Color, c.IsActive, c.SortOrder, tx.now, id); err != nil {
+			if isUniqueViolation(err) {
+				return nil, errCategoryName
+			}
+			return nil, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		return &c, nil
+	})
 }
 
 // CategoryActive reports whether id names an active category.
@@ -215,16 +206,8 @@ func (s *SupportStore) ListTickets(ctx context.Context, q growthdesk.TicketQuery
 	if err != nil {
 		return nil, 0, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Ticket
-	for rows.Next() {
-		t, err := scanTicket(rows, q.Staff)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanRows(rows, func(row rowScanner) (*growthdesk.Ticket, error) { return scanTicket(row, q.Staff) })
+	if err != nil {
 		return nil, 0, err
 	}
 	sum, err := s.Summary(ctx, q)
@@ -312,23 +295,20 @@ func (s *SupportStore) RecentAnswers(ctx context.Context, scope growthdesk.Scope
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []growthdesk.Activity{}
-	for rows.Next() {
+	return orEmpty(scanRows(rows, func(row rowScanner) (growthdesk.Activity, error) {
 		var (
 			number int64
 			title  string
 			it     = growthdesk.Activity{Kind: "ticket", Link: "support"}
 		)
-		if err := rows.Scan(&number, &title, &it.At); err != nil {
-			return nil, err
+		if err := row.Scan(&number, &title, &it.At); err != nil {
+			return growthdesk.Activity{}, err
 		}
 		it.Title = "Support answered: " + title
 		it.Detail = growthdesk.TicketCode(number)
 		it.At = it.At.UTC()
-		out = append(out, it)
-	}
-	return out, rows.Err()
+		return it, nil
+	}))
 }
 
 // CountTicketsByStatus counts every organization's tickets by status, for the admin dashboard.
@@ -448,56 +428,44 @@ func (tx *Tx) nextNumber(ctx context.Context, name string) (int64, error) {
 	return n, err
 }
 
-func (tx *Tx) enqueueAll(ctx context.Context, mails []*growthdesk.Email) error {
-	for _, m := range mails {
-		if err := tx.enqueueMail(ctx, m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // CreateTicket stores a new open ticket with its number, its audit entry and the e-mails
 // mail renders for it, in one transaction.
 func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket, mail func(*growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	n, err := tx.nextNumber(ctx, "ticket")
-	if err != nil {
-		return nil, fmt.Errorf("number ticket: %w", err)
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO support_tickets (id, number, title, description, priority, status, category_id,
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketDetail, error) {
+		n, err := tx.nextNumber(ctx, "ticket")
+		if err != nil {
+			return nil, fmt.Errorf("number ticket: %w", err)
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO support_tickets (id, number, title, description, priority, status, category_id,
 		customer_id, organization_id, assigned_to, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?)`,
-		t.ID, n, t.Title, t.Description, t.Priority, t.CategoryID, t.CustomerID, t.OrganizationID, tx.now, tx.now); err != nil {
-		return nil, err
-	}
-	if err := tx.bumpCount(ctx, t.OrganizationID, growthdesk.TicketStatusOpen, 1); err != nil {
-		return nil, err
-	}
-	created, err := s.readTicket(ctx, tx, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if audit.Details == nil {
-		audit.Details = map[string]any{}
-	}
-	audit.Details["code"], audit.Details["title"] = created.Code, created.Title
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if mail != nil {
-		mails, err := mail(&created.Ticket)
+			t.ID, n, t.Title, t.Description, t.Priority, t.CategoryID, t.CustomerID, t.OrganizationID, tx.now, tx.now); err != nil {
+			return nil, err
+		}
+		if err := tx.bumpCount(ctx, t.OrganizationID, growthdesk.TicketStatusOpen, 1); err != nil {
+			return nil, err
+		}
+		created, err := s.readTicket(ctx, tx, t.ID)
 		if err != nil {
 			return nil, err
 		}
-		if err := tx.enqueueAll(ctx, mails); err != nil {
+		if audit.Details == nil {
+			audit.Details = map[string]any{}
+		}
+		audit.Details["code"], audit.Details["title"] = created.Code, created.Title
+		if err := tx.writeAudit(ctx, audit); err != nil {
 			return nil, err
 		}
-	}
-	return created, tx.Commit()
+		if mail != nil {
+			mails, err := mail(&created.Ticket)
+			if err != nil {
+				return nil, err
+			}
+			if err := tx.enqueueMail(ctx, mails...); err != nil {
+				return nil, err
+			}
+		}
+		return created, nil
+	})
 }
 
 // readTicket reads a ticket inside tx, as staff see it.
@@ -508,146 +476,134 @@ func (s *SupportStore) readTicket(ctx context.Context, tx *Tx, id string) (*grow
 // UpdateTicket applies a staff change, refreshes updated_at, keeps the counts, and stores
 // the audit entry and the e-mails mail renders, in one transaction.
 func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdesk.TicketChange, mail func(string, *growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	var org, status string
-	err = tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoTicket
-	}
-	if err != nil {
-		return nil, err
-	}
-	sets, args := []string{"updated_at = ?"}, []any{tx.now}
-	if ch.Status != nil {
-		sets, args = append(sets, "status = ?"), append(args, *ch.Status)
-	}
-	if ch.Priority != nil {
-		sets, args = append(sets, "priority = ?"), append(args, *ch.Priority)
-	}
-	if ch.SetCategory {
-		sets, args = append(sets, "category_id = ?"), append(args, ch.CategoryID)
-	}
-	if ch.SetAssignedTo {
-		sets, args = append(sets, "assigned_to = ?"), append(args, ch.AssignedTo)
-	}
-	if _, err := tx.exec(ctx, "UPDATE support_tickets SET "+strings.Join(sets, ", ")+" WHERE id = ?", append(args, id)...); err != nil {
-		return nil, err
-	}
-	if ch.Status != nil && *ch.Status != status {
-		if err := tx.bumpCount(ctx, org, status, -1); err != nil {
-			return nil, err
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketDetail, error) {
+		var org, status string
+		err := tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errNoTicket
 		}
-		if err := tx.bumpCount(ctx, org, *ch.Status, 1); err != nil {
-			return nil, err
-		}
-	}
-	after, err := s.readTicket(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if mail != nil {
-		mails, err := mail(status, &after.Ticket)
 		if err != nil {
 			return nil, err
 		}
-		if err := tx.enqueueAll(ctx, mails); err != nil {
+		sets, args := []string{"updated_at = ?"}, []any{tx.now}
+		if ch.Status != nil {
+			sets, args = append(sets, "status = ?"), append(args, *ch.Status)
+		}
+		if ch.Priority != nil {
+			sets, args = append(sets, "priority = ?"), append(args, *ch.Priority)
+		}
+		if ch.SetCategory {
+			sets, args = append(sets, "category_id = ?"), append(args, ch.CategoryID)
+		}
+		if ch.SetAssignedTo {
+			sets, args = append(sets, "assigned_to = ?"), append(args, ch.AssignedTo)
+		}
+		if _, err := tx.exec(ctx, "UPDATE support_tickets SET "+strings.Join(sets, ", ")+" WHERE id = ?", append(args, id)...); err != nil {
 			return nil, err
 		}
-	}
-	return after, tx.Commit()
+		if ch.Status != nil && *ch.Status != status {
+			if err := tx.bumpCount(ctx, org, status, -1); err != nil {
+				return nil, err
+			}
+			if err := tx.bumpCount(ctx, org, *ch.Status, 1); err != nil {
+				return nil, err
+			}
+		}
+		after, err := s.readTicket(ctx, tx, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		if mail != nil {
+			mails, err := mail(status, &after.Ticket)
+			if err != nil {
+				return nil, err
+			}
+			if err := tx.enqueueMail(ctx, mails...); err != nil {
+				return nil, err
+			}
+		}
+		return after, nil
+	})
 }
 
 // DeleteTicket removes a ticket, its thread and its files.
 func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var org, status, title string
-	var number int64
-	err = tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number, &title)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errNoTicket
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "DELETE FROM support_tickets WHERE id = ?", id); err != nil {
-		return err
-	}
-	if err := tx.bumpCount(ctx, org, status, -1); err != nil {
-		return err
-	}
-	if audit.Details == nil {
-		audit.Details = map[string]any{}
-	}
-	audit.Details["code"] = growthdesk.TicketCode(number)
-	audit.Details["title"] = title
-	audit.Details["organization_id"] = org
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var org, status, title string
+		var number int64
+		err := tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number, &title)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoTicket
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "DELETE FROM support_tickets WHERE id = ?", id); err != nil {
+			return err
+		}
+		if err := tx.bumpCount(ctx, org, status, -1); err != nil {
+			return err
+		}
+		if audit.Details == nil {
+			audit.Details = map[string]any{}
+		}
+		audit.Details["code"] = growthdesk.TicketCode(number)
+		audit.Details["title"] = title
+		audit.Details["organization_id"] = org
+		return tx.writeAudit(ctx, audit)
+	})
 }
 
 // AddResponse stores a response, refreshes the ticket (updated_at, counts, reopening a
 // resolved ticket when r.Reopen), with the audit entry and the e-mails, in one transaction.
 func (s *SupportStore) AddResponse(ctx context.Context, r growthdesk.NewResponse, mails []*growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.TicketResponse, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	var org, status string
-	err = tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), r.TicketID).Scan(&org, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoTicket
-	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO support_responses (id, ticket_id, author_id, content, is_internal, created_at)
+	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketResponse, error) {
+		var org, status string
+		err := tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), r.TicketID).Scan(&org, &status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errNoTicket
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO support_responses (id, ticket_id, author_id, content, is_internal, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, r.ID, r.TicketID, r.AuthorID, r.Content, r.IsInternal, tx.now); err != nil {
-		return nil, err
-	}
-	public := 1
-	if r.IsInternal {
-		public = 0
-	}
-	newStatus := status
-	if r.Reopen && status == growthdesk.TicketStatusResolved {
-		newStatus = growthdesk.TicketStatusOpen
-		if err := tx.bumpCount(ctx, org, status, -1); err != nil {
 			return nil, err
 		}
-		if err := tx.bumpCount(ctx, org, newStatus, 1); err != nil {
-			return nil, err
+		public := 1
+		if r.IsInternal {
+			public = 0
 		}
-	}
-	if _, err := tx.exec(ctx, `UPDATE support_tickets SET response_count = response_count + 1,
+		newStatus := status
+		if r.Reopen && status == growthdesk.TicketStatusResolved {
+			newStatus = growthdesk.TicketStatusOpen
+			if err := tx.bumpCount(ctx, org, status, -1); err != nil {
+				return nil, err
+			}
+			if err := tx.bumpCount(ctx, org, newStatus, 1); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := tx.exec(ctx, `UPDATE support_tickets SET response_count = response_count + 1,
 		public_response_count = public_response_count + ?, status = ?, updated_at = ? WHERE id = ?`,
-		public, newStatus, tx.now, r.TicketID); err != nil {
-		return nil, err
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	if err := tx.enqueueAll(ctx, mails); err != nil {
-		return nil, err
-	}
-	out, err := s.responseOf(ctx, tx.tx, r.TicketID, r.ID)
-	if err != nil {
-		return nil, err
-	}
-	return out, tx.Commit()
+			public, newStatus, tx.now, r.TicketID); err != nil {
+			return nil, err
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		if err := tx.enqueueMail(ctx, mails...); err != nil {
+			return nil, err
+		}
+		out, err := s.responseOf(ctx, tx.tx, r.TicketID, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
 }
 
 // ResponseOf returns one response of a ticket.
@@ -692,45 +648,42 @@ func attachmentCount(ctx context.Context, queryRow func(context.Context, string,
 // write transaction is alone anyway), then counts the message's files: two uploads to one
 // message run one after the other, and the second sees the first's files.
 func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, responseID *string, files []growthdesk.NewAttachment, types []string, uploadedBy string, max int, audit growthdesk.AuditEntry) ([]growthdesk.Attachment, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ?", tx.now, ticketID)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNoTicket
-	}
-	have, err := attachmentCount(ctx, tx.queryRow, ticketID, responseID)
-	if err != nil {
-		return nil, err
-	}
-	if have+len(files) > max {
-		return nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", max)})
-	}
-	out := make([]growthdesk.Attachment, 0, len(files))
-	for i, f := range files {
-		// One file in memory at a time: an upload's files are read from where they were
-		// spooled as each is inserted.
-		content, err := f.Bytes()
+	return inTxResult(ctx, s.db, func(tx *Tx) ([]growthdesk.Attachment, error) {
+		res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ?", tx.now, ticketID)
 		if err != nil {
 			return nil, err
 		}
-		a := growthdesk.Attachment{ID: newID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
-			ContentType: types[i], Size: int64(len(content)), CreatedAt: tx.now}
-		if _, err := tx.exec(ctx, `INSERT INTO support_attachments (id, ticket_id, response_id, filename, content_type, size, content, uploaded_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, ticketID, responseID, a.Filename, a.ContentType, a.Size, content, uploadedBy, tx.now); err != nil {
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, errNoTicket
+		}
+		have, err := attachmentCount(ctx, tx.queryRow, ticketID, responseID)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, a)
-	}
-	if err := tx.writeAudit(ctx, audit); err != nil {
-		return nil, err
-	}
-	return out, tx.Commit()
+		if have+len(files) > max {
+			return nil, growthdesk.Invalid(map[string]string{"files": fmt.Sprintf("A message carries at most %d files.", max)})
+		}
+		out := make([]growthdesk.Attachment, 0, len(files))
+		for i, f := range files {
+			// One file in memory at a time: an upload's files are read from where they were
+			// spooled as each is inserted.
+			content, err := f.Bytes()
+			if err != nil {
+				return nil, err
+			}
+			a := growthdesk.Attachment{ID: newID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
+				ContentType: types[i], Size: int64(len(content)), CreatedAt: tx.now}
+			if _, err := tx.exec(ctx, `INSERT INTO support_attachments (id, ticket_id, response_id, filename, content_type, size, content, uploaded_by, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, ticketID, responseID, a.Filename, a.ContentType, a.Size, content, uploadedBy, tx.now); err != nil {
+				return nil, err
+			}
+			out = append(out, a)
+		}
+		if err := tx.writeAudit(ctx, audit); err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
 }
 
 // GetAttachment returns a file with its content when its ticket is in scope and, without
@@ -784,22 +737,19 @@ func (s *SupportStore) Recipients(ctx context.Context, ids []string, allStaff bo
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []growthdesk.MailRecipient
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (growthdesk.MailRecipient, error) {
 		var r growthdesk.MailRecipient
 		var email, updates bool
 		var role string
 		var org sql.NullString
-		if err := rows.Scan(&r.ID, &r.Email, &r.FullName, &email, &updates, &role, &org); err != nil {
-			return nil, err
+		if err := row.Scan(&r.ID, &r.Email, &r.FullName, &email, &updates, &role, &org); err != nil {
+			return growthdesk.MailRecipient{}, err
 		}
 		r.Wants = email && updates
 		r.Staff = role == growthdesk.RoleAdmin || role == growthdesk.RoleEmployee
 		r.OrganizationID = org.String
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, nil
+	})
 }
 
 // Customer returns an approved customer account that belongs to an organization.
@@ -840,45 +790,42 @@ func (s *SupportStore) SeedTickets(ctx context.Context, rows []TicketSeedRow) er
 	if len(rows) == 0 {
 		return nil
 	}
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var last int64
-	if err := tx.queryRow(ctx, "UPDATE support_counters SET value = value + ? WHERE name = 'ticket' RETURNING value", len(rows)).Scan(&last); err != nil {
-		return err
-	}
-	number := last - int64(len(rows))
-	counts := map[[2]string]int{}
-	const batch = 500
-	for start := 0; start < len(rows); start += batch {
-		end := min(start+batch, len(rows))
-		var b strings.Builder
-		b.WriteString(`INSERT INTO support_tickets (id, number, title, description, priority, status, category_id,
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		var last int64
+		if err := tx.queryRow(ctx, "UPDATE support_counters SET value = value + ? WHERE name = 'ticket' RETURNING value", len(rows)).Scan(&last); err != nil {
+			return err
+		}
+		number := last - int64(len(rows))
+		counts := map[[2]string]int{}
+		const batch = 500
+		for start := 0; start < len(rows); start += batch {
+			end := min(start+batch, len(rows))
+			var b strings.Builder
+			b.WriteString(`INSERT INTO support_tickets (id, number, title, description, priority, status, category_id,
 			customer_id, organization_id, assigned_to, created_at, updated_at) VALUES `)
-		args := make([]any, 0, (end-start)*12)
-		for i, r := range rows[start:end] {
-			if i > 0 {
-				b.WriteString(", ")
+			args := make([]any, 0, (end-start)*12)
+			for i, r := range rows[start:end] {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+				number++
+				created := r.CreatedAt.UTC().Truncate(time.Microsecond)
+				args = append(args, r.ID, number, r.Title, r.Description, r.Priority, r.Status, r.CategoryID, r.CustomerID,
+					r.OrganizationID, r.AssignedTo, created, created)
+				counts[[2]string{r.OrganizationID, r.Status}]++
 			}
-			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			number++
-			created := r.CreatedAt.UTC().Truncate(time.Microsecond)
-			args = append(args, r.ID, number, r.Title, r.Description, r.Priority, r.Status, r.CategoryID, r.CustomerID,
-				r.OrganizationID, r.AssignedTo, created, created)
-			counts[[2]string{r.OrganizationID, r.Status}]++
+			if _, err := tx.exec(ctx, b.String(), args...); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.exec(ctx, b.String(), args...); err != nil {
-			return err
+		for k, n := range counts {
+			if err := tx.bumpCount(ctx, k[0], k[1], n); err != nil {
+				return err
+			}
 		}
-	}
-	for k, n := range counts {
-		if err := tx.bumpCount(ctx, k[0], k[1], n); err != nil {
-			return err
-		}
-	}
-	if err := tx.Commit(); err != nil {
+		return nil
+	}); err != nil {
 		return err
 	}
 	return s.db.checkpoint(ctx)

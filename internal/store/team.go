@@ -23,15 +23,12 @@ func (s *TeamStore) ListMembers(ctx context.Context, scope growthdesk.Scope) ([]
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.Member
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (*growthdesk.Member, error) {
 		var m growthdesk.Member
-		if err := rows.Scan(&m.ID, &m.FullName, &m.Email, &m.Role, &m.CreatedAt); err != nil {
+		if err := row.Scan(&m.ID, &m.FullName, &m.Email, &m.Role, &m.CreatedAt); err != nil {
 			return nil, err
 		}
 		m.CreatedAt = m.CreatedAt.UTC()
-		out = append(out, &m)
-	}
-	return out, rows.Err()
+		return &m, nil
+	})
 }
