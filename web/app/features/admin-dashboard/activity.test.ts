@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as api from "~/lib/api-types.gen";
 import type { AdminActivity } from "~/lib/api-types.gen";
-import { SENTENCES, activityText, describeActivity, formatRevenue, monthLabel } from "./activity";
+import { formatMoney } from "~/lib/format";
+import { SENTENCES, activityText, describeActivity, monthLabel } from "./activity";
 
 const entry = (over: Partial<AdminActivity>): AdminActivity => ({
   id: "1",
@@ -164,7 +165,7 @@ describe("describeActivity", () => {
 
 describe("formatting", () => {
   it("formats cents and months", () => {
-    expect(formatRevenue(129900, "usd")).toBe("$1,299.00");
+    expect(formatMoney(129900, "usd")).toBe("$1,299.00");
     expect(monthLabel("2026-03")).toBe("Mar 2026");
   });
 });

@@ -279,13 +279,6 @@ export function activityText(line: ActivityLine): string {
   return [line.actor, line.verb, line.target?.label, line.after].filter(Boolean).join(" ");
 }
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-export function formatRevenue(cents: number, currency: string): string {
-  if (currency.toLowerCase() === "usd") return money.format(cents / 100);
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
-
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 /** "2026-03" → "Mar 2026". */

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken } from "~/features/auth/auth-provider";
 import { getJSON, patchJSON, postJSON } from "~/lib/api";
+import { useOrganizations as useOrganizationList } from "~/lib/organizations";
+import { queryKeys } from "~/lib/query-keys";
 import type {
   Account,
   AccountChange,
@@ -33,7 +35,6 @@ export const AUDIT_LOG_LIMIT = 50;
 export const adminKeys = {
   all: ["admin"] as const,
   users: (search: string, approval: ApprovalFilter) => ["admin", "users", search, approval] as const,
-  organizations: ["admin", "organizations"] as const,
   auditLog: ["admin", "audit-log"] as const,
 };
 
@@ -58,16 +59,10 @@ export function useAdminUsers(search: string, approval: ApprovalFilter) {
   return useQuery(adminUsersQuery(useAccessToken(), search, approval));
 }
 
-// GET /api/v1/admin/organizations
-
-export const fetchOrganizations = (token: string, signal?: AbortSignal) =>
-  getJSON<Organization[]>("/api/v1/admin/organizations", { token, signal });
-
-export const organizationsQuery = (token: string) =>
-  queryOptions({ queryKey: adminKeys.organizations, queryFn: ({ signal }) => fetchOrganizations(token, signal) });
+// GET /api/v1/admin/organizations (lib/organizations.ts)
 
 export function useOrganizations() {
-  return useQuery(organizationsQuery(useAccessToken()));
+  return useOrganizationList(useAccessToken());
 }
 
 // GET /api/v1/admin/audit-log
@@ -108,7 +103,11 @@ export function useAccountAction() {
       if (action.kind === "reject") return rejectUser(token, action.user.id);
       return updateAdminUser(token, action.user.id, action.update);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
+      ]),
   });
 }
 
@@ -126,7 +125,7 @@ export function useCreateOrganization() {
     mutationFn: ({ name }: { name: string }) => createOrganization(token, name),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.organizations }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
         queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
       ]),
   });

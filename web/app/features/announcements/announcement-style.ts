@@ -25,12 +25,6 @@ export function showUntilToISO(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function formatWhen(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
-
 /** Whether a show-until time has passed (at now, default the current time). */
 export function hasEnded(showUntil: string | null, now: number = Date.now()): boolean {
   return showUntil !== null && new Date(showUntil).getTime() <= now;

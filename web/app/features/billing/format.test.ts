@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountLabel, brandLabel, formatDate, formatMoney, maskedCard, percentLabel, priceLabel, statusLabel } from "./format";
+import { formatMoney } from "~/lib/format";
+import { amountLabel, billingDate, brandLabel, maskedCard, percentLabel, priceLabel, statusLabel } from "./format";
 
 describe("billing format", () => {
   it("shows the catalogue's price as the spec writes it", () => {
@@ -11,8 +12,8 @@ describe("billing format", () => {
   it("formats cents, dates in UTC, statuses and cards", () => {
     expect(formatMoney(100)).toBe("$1.00");
     expect(formatMoney(1999, "eur")).toBe("€19.99");
-    expect(formatDate("2026-01-05T23:30:00Z")).toBe("Jan 5, 2026");
-    expect(formatDate(null)).toBe("—");
+    expect(billingDate("2026-01-05T23:30:00Z")).toBe("Jan 5, 2026");
+    expect(billingDate(null)).toBe("—");
     expect(statusLabel("past_due")).toBe("Past Due");
     expect(brandLabel("visa")).toBe("Visa");
     expect(maskedCard("4242")).toBe("•••• •••• •••• 4242");

@@ -1,4 +1,5 @@
 import type { Plan, Subscription } from "~/lib/api-types.gen";
+import { formatDate, formatMoney } from "~/lib/format";
 
 export type SubscriptionStatus = "active" | "cancelled" | "past_due";
 
@@ -17,10 +18,6 @@ export const STATUS_FILTERS: { value: "all" | SubscriptionStatus; label: string 
 
 export const CYCLE_LABELS: Record<string, string> = { monthly: "Monthly", yearly: "Yearly", one_time: "One-time" };
 
-export function formatMoney(cents: number, currency = "usd"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
-
 /** The catalogue's price text: '$1.00 per month' in subscription mode, otherwise 'one-time'. */
 export function priceLabel(plan: Pick<Plan, "mode" | "amount" | "currency" | "interval">): string {
   if (plan.mode !== "subscription") return "one-time";
@@ -35,11 +32,9 @@ export function cycleLabel(cycle: string): string {
   return CYCLE_LABELS[cycle] ?? cycle;
 }
 
-/** A UTC date as a US reader writes it, e.g. 'Jan 5, 2026'; '—' when missing. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+/** Billing dates are calendar days of the provider, read in UTC: 'Jan 5, 2026'; '—' when missing. */
+export function billingDate(iso: string | null | undefined): string {
+  return formatDate(iso, { timeZone: "UTC" });
 }
 
 export function brandLabel(brand: string): string {

@@ -7,6 +7,7 @@ import {
   type ForumCategory,
   type ForumPost,
 } from "~/lib/api-types.gen";
+import { formatDateTime } from "~/lib/format";
 
 export const FORUM_CATEGORIES: readonly { id: ForumCategory; label: string }[] = [
   { id: ForumCategoryGeneral, label: "General" },
@@ -30,7 +31,6 @@ export function canEdit(post: ForumPost, now: number = Date.now()): boolean {
 }
 
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const absolute = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** "5 minutes ago", "yesterday"; older than a week: the date and time. */
 export function activityTime(iso: string, now: number = Date.now()): string {
@@ -42,5 +42,5 @@ export function activityTime(iso: string, now: number = Date.now()): string {
   if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
   if (abs < 86400) return relative.format(Math.round(seconds / 3600), "hour");
   if (abs < 7 * 86400) return relative.format(Math.round(seconds / 86400), "day");
-  return absolute.format(new Date(then));
+  return formatDateTime(iso);
 }

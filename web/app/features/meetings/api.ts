@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError, getJSON, postJSON, putJSON } from "~/lib/api";
-import type { CalendarFeed, Meeting, MeetingInput, MeetingList, MeetingWhen, OrganizationSummary } from "~/lib/api-types.gen";
+import type { CalendarFeed, Meeting, MeetingInput, MeetingList, MeetingWhen } from "~/lib/api-types.gen";
+import { useOrganizations } from "~/lib/organizations";
 
 export type { Meeting, MeetingInput, MeetingWhen };
 
@@ -9,7 +10,6 @@ export const meetingKeys = {
   all: ["meetings"] as const,
   list: (userId: string, when: MeetingWhen) => ["meetings", "list", userId, when] as const,
   feed: (userId: string) => ["meetings", "feed", userId] as const,
-  organizations: ["meetings", "organizations"] as const,
 };
 
 // GET /api/v1/meetings?when=
@@ -117,10 +117,5 @@ export function useResetCalendarFeed() {
 // GET /api/v1/admin/organizations (staff: the organizations a meeting may be scheduled for)
 
 export function useMeetingOrganizations(enabled: boolean) {
-  const token = useAccessToken();
-  return useQuery({
-    queryKey: meetingKeys.organizations,
-    queryFn: ({ signal }) => getJSON<OrganizationSummary[]>("/api/v1/admin/organizations", { token, signal }),
-    enabled,
-  });
+  return useOrganizations(useAccessToken(), enabled);
 }

@@ -5,7 +5,6 @@ import type {
   Account,
   Attachment,
   CategoryInput,
-  OrganizationSummary,
   SupportCategory,
   Ticket,
   TicketDetail,
@@ -14,6 +13,7 @@ import type {
   TicketResponse,
   TicketSummary,
 } from "~/lib/api-types.gen";
+import { useOrganizations } from "~/lib/organizations";
 import { filterQuery, type TicketFilters } from "./filters";
 
 export const supportKeys = {
@@ -24,7 +24,6 @@ export const supportKeys = {
   list: (userId: string, filters: TicketFilters) => ["support", "tickets", userId, "list", filters] as const,
   summary: (userId: string, filters: TicketFilters) => ["support", "tickets", userId, "summary", filters] as const,
   ticket: (userId: string, id: string) => ["support", "tickets", userId, "one", id] as const,
-  organizations: ["support", "organizations"] as const,
   people: ["support", "people"] as const,
 };
 
@@ -260,16 +259,7 @@ export function useRespond(ticketId: string) {
 // Staff pickers: GET /api/v1/admin/organizations and GET /api/v1/admin/users
 
 export function useOrganizationOptions(enabled: boolean) {
-  const token = useAccessToken();
-  return useQuery({
-    queryKey: supportKeys.organizations,
-    queryFn: ({ signal }) =>
-      getJSON<OrganizationSummary[]>("/api/v1/admin/organizations", {
-        token,
-        signal,
-      }),
-    enabled,
-  });
+  return useOrganizations(useAccessToken(), enabled);
 }
 
 export function usePeople(enabled: boolean) {

@@ -7,7 +7,6 @@ import type {
   AutomationInput,
   AutomationList,
   AutomationSecret,
-  OrganizationSummary,
   Project,
   ProjectInput,
   ProjectList,
@@ -20,6 +19,7 @@ import type {
   ReportSummary,
   RunList,
 } from "~/lib/api-types.gen";
+import { useOrganizations as useOrganizationList } from "~/lib/organizations";
 
 export type ProjectFilters = {
   organization: string;
@@ -31,7 +31,6 @@ export type AutomationFilters = { organization: string; type: string };
 
 export const workspaceKeys = {
   all: ["workspace"] as const,
-  organizations: ["workspace", "organizations"] as const,
   projects: (userId: string, f: ProjectFilters) => ["workspace", "projects", userId, f] as const,
   project: (userId: string, id: string) => ["workspace", "project", userId, id] as const,
   automations: (userId: string, f: AutomationFilters) => ["workspace", "automations", userId, f] as const,
@@ -58,19 +57,8 @@ function useInvalidateWorkspace() {
 
 // GET /api/v1/admin/organizations (staff pick the organization)
 
-export const fetchOrganizations = (token: string, signal?: AbortSignal) =>
-  getJSON<OrganizationSummary[]>("/api/v1/admin/organizations", {
-    token,
-    signal,
-  });
-
 export function useOrganizations(enabled: boolean) {
-  const token = useAccessToken();
-  return useQuery({
-    queryKey: workspaceKeys.organizations,
-    queryFn: ({ signal }) => fetchOrganizations(token, signal),
-    enabled,
-  });
+  return useOrganizationList(useAccessToken(), enabled);
 }
 
 // GET /api/v1/admin/users?approval=approved (staff pick a project's assignees)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Account, Project } from "~/lib/api-types.gen";
-import { assigneeCandidates, assigneesLabel, automationStats, dateRange, formatMoney, parseDollars, projectStats } from "./labels";
+import { assigneeCandidates, assigneesLabel, automationStats, dateRange, parseDollars, workspaceMoney, projectStats } from "./labels";
 
 const project = (status: Project["status"], progress: number) => ({ status, progress }) as Project;
 
@@ -32,8 +32,8 @@ describe("workspace figures", () => {
   });
 
   it("formats money and reads dollars", () => {
-    expect(formatMoney(123400)).toBe("$1,234");
-    expect(formatMoney(1050)).toBe("$10.50");
+    expect(workspaceMoney(123400)).toBe("$1,234");
+    expect(workspaceMoney(1050)).toBe("$10.50");
     expect(parseDollars("$1,250.5")).toBe(125050);
     expect(parseDollars("abc")).toBeNull();
     expect(parseDollars("-3")).toBeNull();

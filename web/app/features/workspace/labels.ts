@@ -10,6 +10,7 @@ import type {
   ReportPeriod,
   ReportStatus,
 } from "~/lib/api-types.gen";
+import { formatDate, formatMoney } from "~/lib/format";
 
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   planning: "Planning",
@@ -133,29 +134,14 @@ export function automationStats(
   };
 }
 
-export function formatMoney(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+/** Workspace amounts are whole dollars unless they have cents: "$1,234", "$10.50". */
+export function workspaceMoney(cents: number): string {
+  return formatMoney(cents, "usd", { trimZeroCents: true });
 }
 
+/** A calendar day ("2026-01-05") as "Jan 5, 2026"; empty when missing, the day itself when unreadable. */
 export function formatDay(day: string | null | undefined): string {
-  if (!day) return "";
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : date.toLocaleDateString("en-US", {
-        dateStyle: "medium",
-        timeZone: "UTC",
-      });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "Never";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return day ? formatDate(`${day}T00:00:00Z`, { timeZone: "UTC", invalid: day }) : "";
 }
 
 export function dateRange(start: string, end: string | null): string {

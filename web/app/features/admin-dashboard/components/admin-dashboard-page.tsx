@@ -11,7 +11,8 @@ import { errorMessage } from "~/lib/api";
 import type { AdminActivity, AdminDashboard } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
 import { useAdminDashboard } from "../api";
-import { TICKET_STATUS_LABELS, describeActivity, formatRevenue, monthLabel } from "../activity";
+import { TICKET_STATUS_LABELS, describeActivity, monthLabel } from "../activity";
+import { formatCount, formatDateTime, formatMoney } from "~/lib/format";
 
 const CHART_HEIGHT = 300;
 const STATUS_COLORS: Record<string, string> = {
@@ -141,8 +142,6 @@ function TicketChart({ data }: { data: AdminDashboard }) {
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 function ActivityItem({ entry }: { entry: AdminActivity }) {
   const line = describeActivity(entry);
   return (
@@ -160,7 +159,7 @@ function ActivityItem({ entry }: { entry: AdminActivity }) {
         {line.after && ` ${line.after}`}
       </p>
       <time dateTime={entry.created_at} className="shrink-0 text-sm text-slate-600">
-        {when(entry.created_at)}
+        {formatDateTime(entry.created_at)}
       </time>
     </li>
   );
@@ -196,11 +195,11 @@ export function AdminDashboardPage() {
       ) : (
         <>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <Tile label="Total Users" value={data.total_users.toLocaleString("en-US")} icon={Users} />
-            <Tile label="Organizations" value={data.organizations.toLocaleString("en-US")} icon={Building2} />
-            <Tile label="Open Tickets" value={data.open_tickets.toLocaleString("en-US")} icon={LifeBuoy} />
+            <Tile label="Total Users" value={formatCount(data.total_users)} icon={Users} />
+            <Tile label="Organizations" value={formatCount(data.organizations)} icon={Building2} />
+            <Tile label="Open Tickets" value={formatCount(data.open_tickets)} icon={LifeBuoy} />
             {data.monthly_revenue_cents !== null && (
-              <Tile label="Monthly Revenue" value={formatRevenue(data.monthly_revenue_cents, data.currency)} icon={CircleDollarSign} />
+              <Tile label="Monthly Revenue" value={formatMoney(data.monthly_revenue_cents, data.currency)} icon={CircleDollarSign} />
             )}
           </dl>
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">

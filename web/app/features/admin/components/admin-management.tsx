@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -29,6 +29,8 @@ import {
 } from "../api";
 import { APPROVAL_LABELS, ROLE_LABELS } from "../labels";
 import { AuditLog } from "./audit-log";
+import { useDebounced } from "~/lib/use-debounced";
+import { formatDate } from "~/lib/format";
 
 const SEARCH_DELAY_MS = 300;
 const FILTERS: { value: ApprovalFilter; label: string }[] = [
@@ -44,21 +46,6 @@ const STATUS_TONES: Record<AdminUser["approval_status"], BadgeTone> = {
   approved: "success",
   rejected: "danger",
 };
-
-function shortDate(iso: string | null): string {
-  if (!iso) return "Never";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleDateString("en-US", { dateStyle: "medium" });
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function CreateOrganization() {
   const [name, setName] = useState("");
@@ -243,7 +230,7 @@ export function AdminManagement() {
         id: "last-sign-in",
         header: "Last sign-in",
         sortValue: (u) => u.last_sign_in_at ?? "",
-        cell: (u) => <span className="text-slate-700">{shortDate(u.last_sign_in_at)}</span>,
+        cell: (u) => <span className="text-slate-700">{formatDate(u.last_sign_in_at, { empty: "Never" })}</span>,
       },
       {
         id: "actions",

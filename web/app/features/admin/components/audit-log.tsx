@@ -6,11 +6,7 @@ import { SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import { AUDIT_LOG_LIMIT, useAuditLog, useOrganizations, type AuditEntry } from "../api";
 import { describeAction, describeDetails } from "../audit";
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
+import { formatDateTime } from "~/lib/format";
 
 function actor(entry: AuditEntry): string {
   const who = entry.actor_name || entry.actor_email || "System";
@@ -39,7 +35,7 @@ export function AuditLog() {
       {
         id: "when",
         header: "When",
-        cell: (e) => <span className="text-slate-700">{when(e.created_at)}</span>,
+        cell: (e) => <span className="text-slate-700">{formatDateTime(e.created_at, { invalid: e.created_at })}</span>,
         sortValue: (e) => e.created_at,
         className: "w-36",
       },

@@ -17,7 +17,8 @@ import {
   type Announcement,
   type AnnouncementInput,
 } from "../api";
-import { ANNOUNCEMENT_TYPES, formatWhen, hasEnded, showUntilToISO, typeLabel } from "../announcement-style";
+import { formatDateTime } from "~/lib/format";
+import { ANNOUNCEMENT_TYPES, hasEnded, showUntilToISO, typeLabel } from "../announcement-style";
 import { AnnouncementBanner } from "./announcement-banner";
 
 const REQUIRED = "Please fill in all required fields";
@@ -182,9 +183,9 @@ function AnnouncementItem({ announcement: a, onDelete }: { announcement: Announc
           </div>
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{a.content}</p>
           <p className="mt-1 text-xs text-slate-600">
-            {formatWhen(a.created_at)}
+            {formatDateTime(a.created_at, { invalid: "" })}
             {a.created_by_name && ` · ${a.created_by_name}`}
-            {a.show_until && ` · shown until ${formatWhen(a.show_until)}`}
+            {a.show_until && ` · shown until ${formatDateTime(a.show_until, { invalid: "" })}`}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

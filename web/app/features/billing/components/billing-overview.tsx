@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CreditCard, DollarSign, Download, Search, TrendingDown, TrendingUp, Trash2, Users } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
@@ -24,12 +24,13 @@ import {
   amountLabel,
   brandLabel,
   cycleLabel,
-  formatDate,
-  formatMoney,
+  billingDate,
   percentLabel,
   statusLabel,
   type SubscriptionStatus,
 } from "../format";
+import { useDebounced } from "~/lib/use-debounced";
+import { formatMoney } from "~/lib/format";
 
 export const ACCESS_DENIED = "Access Denied: Only administrators can access billing overview.";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this subscription? This action cannot be undone.";
@@ -48,15 +49,6 @@ function Tile({ label, value, icon: Icon, hint }: { label: string; value: string
       <p className="mt-1 text-xs text-slate-600">{hint}</p>
     </div>
   );
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 export function BillingOverview() {
@@ -104,7 +96,7 @@ function Overview() {
       cell: (s) => <Badge tone={STATUS_TONES[s.status] ?? "neutral"}>{statusLabel(s.status)}</Badge>,
       sortValue: (s) => s.status,
     },
-    { id: "next", header: "Next Billing", cell: (s) => formatDate(s.next_billing_date), sortValue: (s) => s.next_billing_date ?? "" },
+    { id: "next", header: "Next Billing", cell: (s) => billingDate(s.next_billing_date), sortValue: (s) => s.next_billing_date ?? "" },
     {
       id: "actions",
       header: "Actions",
@@ -226,7 +218,7 @@ function Overview() {
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-slate-600">Period ends</dt>
-                    <dd className="text-slate-900">{formatDate(s.next_billing_date)}</dd>
+                    <dd className="text-slate-900">{billingDate(s.next_billing_date)}</dd>
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-slate-600">Card</dt>

@@ -12,7 +12,8 @@ import { errorMessage } from "~/lib/api";
 import type { Plan } from "~/lib/api-types.gen";
 import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, useCheckoutConfirmation, usePlans, usePortalSession } from "../api";
 import { NOT_CONFIRMED_TEXT, type CheckoutConfirmation } from "../checkout-confirmation";
-import { amountLabel, brandLabel, formatDate, formatMoney, maskedCard, priceLabel, statusLabel } from "../format";
+import { amountLabel, billingDate, brandLabel, maskedCard, priceLabel, statusLabel } from "../format";
+import { formatMoney } from "~/lib/format";
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "danger" };
 
@@ -148,13 +149,13 @@ export function BillingPage() {
                 <Detail label="Status">
                   <Badge tone={STATUS_TONES[sub.status] ?? "neutral"}>{statusLabel(sub.status)}</Badge>
                 </Detail>
-                <Detail label={sub.cancel_at_period_end ? "Ends On" : "Next Billing"}>{formatDate(sub.next_billing_date)}</Detail>
+                <Detail label={sub.cancel_at_period_end ? "Ends On" : "Next Billing"}>{billingDate(sub.next_billing_date)}</Detail>
               </dl>
               {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, "Your subscription could not be changed.")}</Alert>}
               {live &&
                 (sub.cancel_at_period_end ? (
                   <div className="flex flex-wrap items-center gap-3">
-                    <p className="text-sm text-slate-600">Your subscription ends on {formatDate(sub.next_billing_date)}.</p>
+                    <p className="text-sm text-slate-600">Your subscription ends on {billingDate(sub.next_billing_date)}.</p>
                     <Button variant="secondary" size="sm" loading={cancel.isPending} onClick={() => cancel.mutate(false)}>
                       Resume Subscription
                     </Button>
@@ -212,12 +213,12 @@ export function BillingPage() {
                 <CalendarClock className="h-5 w-5 text-slate-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-slate-900">
-                    {formatDate(inv.paid_at ?? inv.created_at)}
+                    {billingDate(inv.paid_at ?? inv.created_at)}
                     {inv.number && <span className="ml-2 text-sm font-normal text-slate-600">Invoice {inv.number}</span>}
                   </p>
                   {inv.period_start && (
                     <p className="text-sm text-slate-600">
-                      {formatDate(inv.period_start)} – {formatDate(inv.period_end)}
+                      {billingDate(inv.period_start)} – {billingDate(inv.period_end)}
                     </p>
                   )}
                 </div>
@@ -245,7 +246,7 @@ export function BillingPage() {
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => cancel.mutate(true, { onSettled: () => setConfirmCancel(false) })}
       >
-        Your subscription stays active until {formatDate(sub?.next_billing_date)} and then ends. You can resume it before then.
+        Your subscription stays active until {billingDate(sub?.next_billing_date)} and then ends. You can resume it before then.
       </ConfirmDialog>
     </div>
   );

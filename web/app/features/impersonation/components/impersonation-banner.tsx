@@ -6,6 +6,7 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { paths } from "~/lib/paths";
 import { useCurrentImpersonation, useEndImpersonation } from "../api";
 import { ENDED, endFailed, setFlash, takeFlash } from "../messages";
+import { formatTime } from "~/lib/format";
 
 let pendingFlash: string | null | undefined;
 
@@ -38,12 +39,6 @@ function FlashMessage() {
   );
 }
 
-function formatTime(iso: string | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString("en-US", { timeStyle: "short" });
-}
-
 /** The 'Impersonation Active' banner on every portal page while a staff member acts as someone, and the start/end alerts. */
 export function ImpersonationBanner() {
   const { profile } = useAuth();
@@ -69,7 +64,7 @@ export function ImpersonationBanner() {
               <p className="break-words">
                 You are seeing the portal as <strong>{profile.full_name || profile.email}</strong> ({profile.email}).
                 Signed in as {staff.full_name || staff.email}
-                {current.data?.expires_at && `; ends by itself at ${formatTime(current.data.expires_at)}`}.
+                {current.data?.expires_at && `; ends by itself at ${formatTime(current.data.expires_at, { empty: "", invalid: "" })}`}.
               </p>
               {error && (
                 <p role="alert" className="mt-1 font-semibold text-red-800">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Search } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -13,6 +13,7 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { paths } from "~/lib/paths";
 import { useImpersonationCandidates, useStartImpersonation, type ImpersonationTarget } from "../api";
 import { CONFIRM, STARTED, setFlash, startFailed } from "../messages";
+import { useDebounced } from "~/lib/use-debounced";
 
 const SEARCH_DELAY_MS = 300;
 const ROLE_NAMES: Record<string, string> = {
@@ -20,15 +21,6 @@ const ROLE_NAMES: Record<string, string> = {
   employee: "Employee",
   customer: "Customer",
 };
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** Settings → User Impersonation: staff choose an approved account of a lower role and see the portal as it does. */
 export function ImpersonationPanel() {

@@ -9,14 +9,9 @@ import { errorMessage } from "~/lib/api";
 import { revokeSession, settingsKeys, useSessions, type ActiveSession } from "../api";
 import { describeUserAgent } from "../user-agent";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { formatDateTime } from "~/lib/format";
 
 type Pending = { kind: "one"; session: ActiveSession } | { kind: "others" } | null;
-
-function formatDateTime(iso: string | null): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
 
 /** The current session first, then the most recently active. */
 export function sortSessions(sessions: readonly ActiveSession[]): ActiveSession[] {

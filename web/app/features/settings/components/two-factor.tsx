@@ -12,6 +12,7 @@ import { FactorNameMax } from "~/lib/api-types.gen";
 import { useAuth } from "~/features/auth/auth-provider";
 import { settingsKeys } from "../api";
 import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { formatDate } from "~/lib/format";
 
 type Enrollment = { factorId: string; qrCode: string; secret: string };
 type Notice = { tone: "success" | "error"; text: string } | null;
@@ -25,11 +26,6 @@ export function uniqueFactorName(wanted: string, taken: readonly string[]): stri
   let n = 2;
   while (taken.includes(`${base} ${n}`)) n += 1;
   return `${base} ${n}`;
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-US", { dateStyle: "medium" });
 }
 
 export function TwoFactor() {
@@ -180,7 +176,7 @@ export function TwoFactor() {
                   <div>
                     <p className="text-sm font-semibold text-slate-900">{factor.friendly_name || DEFAULT_NAME}</p>
                     <p className="text-sm text-slate-600">
-                      {factor.factor_type === "totp" ? "Authenticator app" : "Phone"} · added {formatDate(factor.created_at)}
+                      {factor.factor_type === "totp" ? "Authenticator app" : "Phone"} · added {formatDate(factor.created_at, { empty: "", invalid: "" })}
                     </p>
                   </div>
                 </div>

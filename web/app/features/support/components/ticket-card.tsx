@@ -1,7 +1,8 @@
 import { Button } from "~/components/ui/button";
 import type { Ticket } from "~/lib/api-types.gen";
-import { formatDate, preview, shortCustomerId } from "../filters";
+import { preview, shortCustomerId } from "../filters";
 import { CategoryBadge, PriorityBadge, StatusBadge, StatusIcon } from "./ticket-parts";
+import { formatDate } from "~/lib/format";
 
 export function TicketCard({ ticket, staff, onView }: { ticket: Ticket; staff: boolean; onView: () => void }) {
   return (

@@ -15,8 +15,6 @@ import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
 import { useCategories, useDeleteTicket, usePeople, useRespond, useTicket, useUpdateTicket, type ReplyValues } from "../api";
 import {
   ACCEPTED_FILES,
-  formatDate,
-  formatDateTime,
   PRIORITIES,
   PRIORITY_LABELS,
   shortCustomerId,
@@ -25,6 +23,7 @@ import {
 } from "../filters";
 import { FilePicker, checkFiles } from "./file-picker";
 import { AttachmentList, CategoryBadge, PriorityBadge, StatusBadge } from "./ticket-parts";
+import { formatDate, formatDateTime } from "~/lib/format";
 
 export function TicketDialog({ ticketId, staff, onClose }: { ticketId: string | undefined; staff: boolean; onClose: () => void }) {
   const query = useTicket(ticketId);

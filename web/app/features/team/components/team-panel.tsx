@@ -4,13 +4,7 @@ import { SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import type { Member } from "~/lib/api-types.gen";
 import { useMembers } from "../api";
-
-function joined(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ""
-    : date.toLocaleDateString("en-US", { dateStyle: "medium" });
-}
+import { formatDate } from "~/lib/format";
 
 const columns: DataTableColumn<Member>[] = [
   {
@@ -32,7 +26,7 @@ const columns: DataTableColumn<Member>[] = [
   {
     id: "joined",
     header: "Member since",
-    cell: (m) => joined(m.created_at),
+    cell: (m) => formatDate(m.created_at, { empty: "", invalid: "" }),
     sortValue: (m) => m.created_at,
   },
 ];

@@ -50,11 +50,11 @@ import {
   AUTOMATION_STATUS_TONES,
   AUTOMATION_TYPE_LABELS,
   automationStats,
-  formatDateTime,
-  formatMoney,
+  workspaceMoney,
   parseDollars,
 } from "../labels";
 import { BasicsFields, EmptyState, LabelOptions, OrganizationSelect, ProgressBar, StatCard } from "./shared";
+import { formatCount, formatDateTime } from "~/lib/format";
 
 const TYPE_ICONS: Record<AutomationType, typeof Bot> = {
   chatbot: Bot,
@@ -271,7 +271,7 @@ function DetailsDialog({
             </div>
             <div>
               <dt className="text-slate-600">Hourly cost replaced</dt>
-              <dd className="font-medium">{formatMoney(automation.hourly_cost_cents)}</dd>
+              <dd className="font-medium">{workspaceMoney(automation.hourly_cost_cents)}</dd>
             </div>
           </dl>
           {staff && (
@@ -310,7 +310,7 @@ function DetailsDialog({
                 <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
                   {runs.data.items.map((r) => (
                     <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
-                      <span>{formatDateTime(r.started_at)}</span>
+                      <span>{formatDateTime(r.started_at, { empty: "Never" })}</span>
                       <span className="text-slate-600">{r.items_processed} items</span>
                       <Badge tone={r.outcome === "success" ? "success" : "danger"}>{r.outcome === "success" ? "Success" : "Failure"}</Badge>
                       {r.message && <span className="w-full text-slate-600">{r.message}</span>}
@@ -388,17 +388,17 @@ function AutomationCard({
         <div>
           <dt className="text-slate-600">Total Runs</dt>
           <dd className="font-medium text-slate-900" data-testid="total-runs">
-            {automation.total_runs.toLocaleString("en-US")}
+            {formatCount(automation.total_runs)}
           </dd>
         </div>
         <div>
           <dt className="text-slate-600">Last Run</dt>
-          <dd className="font-medium text-slate-900">{formatDateTime(automation.last_run)}</dd>
+          <dd className="font-medium text-slate-900">{formatDateTime(automation.last_run, { empty: "Never" })}</dd>
         </div>
         {automation.next_run && (
           <div className="col-span-2">
             <dt className="text-slate-600">Next Run</dt>
-            <dd className="font-medium text-slate-900">{formatDateTime(automation.next_run)}</dd>
+            <dd className="font-medium text-slate-900">{formatDateTime(automation.next_run, { empty: "Never" })}</dd>
           </div>
         )}
       </dl>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import {
   CheckCircle2,
@@ -49,10 +49,11 @@ import {
   assigneeCandidates,
   assigneesLabel,
   dateRange,
-  formatDateTime,
   projectStats,
 } from "../labels";
 import { BasicsFields, EmptyState, LabelOptions, OrganizationSelect, ProgressBar, StatCard } from "./shared";
+import { useDebounced } from "~/lib/use-debounced";
+import { formatDateTime } from "~/lib/format";
 
 const STATUS_ICONS: Record<ProjectStatus, typeof Circle> = {
   planning: Clock,
@@ -61,15 +62,6 @@ const STATUS_ICONS: Record<ProjectStatus, typeof Circle> = {
   completed: CheckCircle2,
   on_hold: CirclePause,
 };
-
-function useDebounced<T>(value: T, delay = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function ComingSoonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -359,7 +351,7 @@ function UpdatesDialog({ projectId, staff, onClose }: { projectId: string | null
               {project.data.updates.map((u) => (
                 <li key={u.id} className="rounded-xl p-4 ring-1 ring-slate-200">
                   <p className="text-xs text-slate-600">
-                    {formatDateTime(u.created_at)}
+                    {formatDateTime(u.created_at, { empty: "Never" })}
                     {u.author ? ` · ${u.author.full_name}` : ""}
                     {u.progress !== null ? ` · Progress ${u.progress}%` : ""}
                   </p>

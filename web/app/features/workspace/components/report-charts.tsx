@@ -1,6 +1,6 @@
 import { CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { SavingsSlice, TrendPoint } from "~/lib/api-types.gen";
-import { AUTOMATION_TYPE_LABELS, formatMoney } from "../labels";
+import { AUTOMATION_TYPE_LABELS, workspaceMoney } from "../labels";
 
 export const CHART_HEIGHT = 300;
 const PIE_COLORS = ["#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#be123c"];
@@ -104,7 +104,7 @@ export function CostSavingsBreakdown({ slices }: { slices: SavingsSlice[] }) {
                 <Cell key={d.name} fill={PIE_COLORS[i % PIE_COLORS.length]} />
               ))}
             </Pie>
-            <Tooltip formatter={(value) => formatMoney(Math.round(Number(value) * 100))} />
+            <Tooltip formatter={(value) => workspaceMoney(Math.round(Number(value) * 100))} />
             <Legend wrapperStyle={{ fontSize: 13 }} />
           </PieChart>
         </ResponsiveContainer>
@@ -132,7 +132,7 @@ export function CostSavingsBreakdown({ slices }: { slices: SavingsSlice[] }) {
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {d.name}
                 </th>
-                <td className="py-1 pr-3">{formatMoney(d.cents)}</td>
+                <td className="py-1 pr-3">{workspaceMoney(d.cents)}</td>
                 <td className="py-1">{d.hours.toFixed(1)}</td>
               </tr>
             ))}

@@ -11,9 +11,10 @@ import { errorMessage } from "~/lib/api";
 import type { Report, ReportFrequency, ReportPeriod } from "~/lib/api-types.gen";
 import { isStaff } from "~/lib/roles";
 import { downloadReport, useGenerateReport, useOrganizations, useReportSummary, useReports, useScheduleReport } from "../api";
-import { FREQUENCY_LABELS, PERIOD_LABELS, REPORT_STATUS_LABELS, REPORT_STATUS_TONES, formatDateTime, formatMoney } from "../labels";
+import { FREQUENCY_LABELS, PERIOD_LABELS, REPORT_STATUS_LABELS, REPORT_STATUS_TONES, workspaceMoney } from "../labels";
 import { CostSavingsBreakdown, PerformanceTrends } from "./report-charts";
 import { LabelOptions, OrganizationSelect, StatCard } from "./shared";
+import { formatCount, formatDateTime } from "~/lib/format";
 
 function ReportRow({
   report,
@@ -52,7 +53,7 @@ function ReportRow({
           <p className="text-sm text-slate-600">{report.description}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             {status && <Badge tone={REPORT_STATUS_TONES[status]}>{REPORT_STATUS_LABELS[status]}</Badge>}
-            <span>Last generated: {formatDateTime(report.last_generated)}</span>
+            <span>Last generated: {formatDateTime(report.last_generated, { empty: "Never" })}</span>
             {report.last_generated && <span>· {PERIOD_LABELS[report.period]}</span>}
             {report.frequency && !staff && <span>· {FREQUENCY_LABELS[report.frequency]}</span>}
           </p>
@@ -183,7 +184,7 @@ export function ReportsPage() {
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="report-tiles">
             <StatCard
               label="Total Savings"
-              value={<span data-testid="total-savings">{formatMoney(summary.data.total_savings_cents)}</span>}
+              value={<span data-testid="total-savings">{workspaceMoney(summary.data.total_savings_cents)}</span>}
               icon={DollarSign}
               tone="green"
             />
@@ -194,7 +195,7 @@ export function ReportsPage() {
             />
             <StatCard
               label="Hours Saved"
-              value={<span data-testid="hours-saved">{summary.data.hours_saved.toLocaleString("en-US")}</span>}
+              value={<span data-testid="hours-saved">{formatCount(summary.data.hours_saved)}</span>}
               icon={Clock}
               tone="violet"
             />
