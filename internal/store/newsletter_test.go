@@ -13,113 +13,7 @@ import (
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
 
-// The services of the public forms (growthdesk.Leads, growthdesk.Newsletter) on the real
-// stores of both engines.
-
-var (
-	staff    = &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "s1", Role: growthdesk.RoleEmployee, ApprovalStatus: growthdesk.ApprovalApproved}}
-	customer = &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "c1", Role: growthdesk.RoleCustomer, ApprovalStatus: growthdesk.ApprovalApproved}}
-	pending  = &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "p1", Role: growthdesk.RoleEmployee, ApprovalStatus: growthdesk.ApprovalPending}}
-)
-
-func mails(t *testing.T, db *store.DB) []growthdesk.OutboxMail {
-	t.Helper()
-	list, err := store.NewMailOutbox(db).ListMail(context.Background(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
-func TestLeads_CreateStoresTheNormalizedLeadWithOneNotification(t *testing.T) {
-	storetest.Engines(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		fixed := time.Date(2026, 3, 4, 5, 6, 7, 891011000, time.UTC)
-		db.Now = func() time.Time { return fixed }
-		leads := &growthdesk.Leads{Store: store.NewLeadStore(db), Notify: func(l *growthdesk.Lead) (*growthdesk.Email, error) {
-			return &growthdesk.Email{Kind: growthdesk.EmailNewLead, To: "hello@example.com", Subject: "New lead", Text: l.Company + " " + l.Email}, nil
-		}}
-
-		lead, err := leads.Create(ctx, validLead())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lead.Name != "Dana Whitfield" || lead.Email != "dana@example.com" || !lead.CreatedAt.Equal(fixed) {
-			t.Fatalf("lead not normalized: %+v", lead)
-		}
-		got, err := leads.List(ctx, staff, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != 1 || got[0].ID != lead.ID || got[0].Company != "Whitfield Dental" || !got[0].CreatedAt.Equal(fixed) {
-			t.Fatalf("stored leads = %+v", got)
-		}
-		m := mails(t, db)
-		if len(m) != 1 || m[0].Email.Kind != growthdesk.EmailNewLead || m[0].Email.Text != "Whitfield Dental dana@example.com" {
-			t.Fatalf("outbox = %+v, want one notification of the normalized lead", m)
-		}
-	})
-}
-
-func TestLeads_InvalidInputStoresNothingAndMailsNothing(t *testing.T) {
-	storetest.Engines(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		notified := 0
-		leads := &growthdesk.Leads{Store: store.NewLeadStore(db), Notify: func(l *growthdesk.Lead) (*growthdesk.Email, error) {
-			notified++
-			return &growthdesk.Email{Kind: growthdesk.EmailNewLead, To: "hello@example.com", Subject: "x", Text: "x"}, nil
-		}}
-		cases := map[string]func(*growthdesk.LeadInput){
-			"missing name":     func(in *growthdesk.LeadInput) { in.Name = "   " },
-			"bad email":        func(in *growthdesk.LeadInput) { in.Email = "dana@" },
-			"long company":     func(in *growthdesk.LeadInput) { in.Company = strings.Repeat("x", growthdesk.LeadCompanyMax+1) },
-			"short goal":       func(in *growthdesk.LeadInput) { in.AutomationGoal = "bots" },
-			"unknown time":     func(in *growthdesk.LeadInput) { in.PreferredTime = "midnight" },
-			"letters in phone": func(in *growthdesk.LeadInput) { in.Phone = "call me" },
-		}
-		for name, mutate := range cases {
-			in := validLead()
-			mutate(&in)
-			if _, err := leads.Create(ctx, in); growthdesk.ErrorCode(err) != growthdesk.EInvalid {
-				t.Errorf("%s: err = %v, want %s", name, err, growthdesk.EInvalid)
-			}
-		}
-		if got, _ := leads.List(ctx, staff, 100); len(got) != 0 || notified != 0 || len(mails(t, db)) != 0 {
-			t.Fatalf("invalid input stored %d leads, rendered %d notifications", len(got), notified)
-		}
-	})
-}
-
-func TestLeads_ListIsForStaffAndTheConsoleOnly(t *testing.T) {
-	storetest.Engines(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		leads := &growthdesk.Leads{Store: store.NewLeadStore(db)}
-		if _, err := leads.Create(ctx, validLead()); err != nil {
-			t.Fatal(err)
-		}
-		for name, tc := range map[string]struct {
-			c    *growthdesk.Caller
-			code string
-		}{
-			"anonymous":      {nil, growthdesk.EUnauthorized},
-			"customer":       {customer, growthdesk.EForbidden},
-			"pending staff":  {pending, growthdesk.EForbidden},
-			"approved staff": {staff, ""},
-			"console (CLI)":  {growthdesk.Operator("cli"), ""},
-		} {
-			list, err := leads.List(ctx, tc.c, 10)
-			if growthdesk.ErrorCode(err) != tc.code {
-				t.Errorf("%s: err = %v, want code %q", name, err, tc.code)
-			}
-			if tc.code == "" && len(list) != 1 {
-				t.Errorf("%s: got %d leads, want 1", name, len(list))
-			}
-			if tc.code != "" && list != nil {
-				t.Errorf("%s: refused, yet got %d leads", name, len(list))
-			}
-		}
-	})
-}
+// The newsletter (growthdesk.Newsletter) on the real stores of both engines.
 
 // recordingRenderer renders every message as its links, so a test can follow them.
 type recordingRenderer struct{ data []growthdesk.EmailData }
@@ -366,28 +260,6 @@ func TestNewsletter_ListIsForStaffAndTheConsoleOnly(t *testing.T) {
 			if _, err := e.svc.List(context.Background(), c, 10); err == nil {
 				t.Errorf("%s listed the subscribers", name)
 			}
-		}
-	})
-}
-
-func mustSecret(t *testing.T, db *store.DB) []byte {
-	t.Helper()
-	s, err := db.Secret(context.Background(), "newsletter_links")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func TestSecret_IsGeneratedOnceAndKept(t *testing.T) {
-	storetest.Engines(t, func(t *testing.T, db *store.DB) {
-		a, b := mustSecret(t, db), mustSecret(t, db)
-		if len(a) != 32 || !bytes.Equal(a, b) {
-			t.Fatalf("secrets %x and %x, want the same 32 bytes", a, b)
-		}
-		other, err := db.Secret(context.Background(), "another")
-		if err != nil || bytes.Equal(other, a) {
-			t.Fatalf("another secret = %x, %v; want a different one", other, err)
 		}
 	})
 }
