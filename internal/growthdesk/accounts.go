@@ -174,6 +174,19 @@ type Accounts struct {
 	LoginURL string
 }
 
+// Caller builds the caller of a request made as the account id.UserID: the Identity a
+// verified access token gives, or only its UserID when a secret URL authorizes the request
+// (a calendar feed); its profile, whatever its approval state (the route's access level
+// decides what that state may do); and the request id and client address that every service
+// call and audit entry carries. Returns ENotFound when the account no longer exists.
+func (a *Accounts) Caller(ctx context.Context, id Identity, requestID, clientIP string) (*Caller, error) {
+	p, err := a.Store.GetProfile(ctx, id.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &Caller{Identity: id, Profile: p, RequestID: requestID, ClientIP: clientIP}, nil
+}
+
 // Profile returns the caller's own profile, in any approval state.
 func (a *Accounts) Profile(ctx context.Context, c *Caller) (*Profile, error) {
 	if c == nil || c.Profile == nil {

@@ -45,18 +45,13 @@ func (s *Server) caller(r *http.Request) (*growthdesk.Caller, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.deps.Accounts.Store.GetProfile(r.Context(), id.UserID)
+	c, err := s.deps.Accounts.Caller(r.Context(), *id, requestID(r.Context()), clientIP(r, s.cfg.TrustProxyHeaders))
 	if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
 		return nil, growthdesk.Errorf(growthdesk.EUnauthorized, "Your account no longer exists.")
 	} else if err != nil {
 		return nil, err
 	}
-	c := &growthdesk.Caller{
-		Identity:  *id,
-		Profile:   p,
-		RequestID: requestID(r.Context()),
-		ClientIP:  clientIP(r, s.cfg.TrustProxyHeaders),
-	}
+	p := c.Profile
 	// While the session has an active impersonation record, it acts as the target.
 	if s.deps.Impersonations != nil {
 		target, err := s.deps.Impersonations.ActingAs(r.Context(), c)

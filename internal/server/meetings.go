@@ -96,12 +96,11 @@ func (s *Server) handleCalendarFeed() http.Handler {
 			writeError(w, r, s.log, err)
 			return
 		}
-		p, err := s.deps.Accounts.Store.GetProfile(r.Context(), userID)
+		c, err := s.deps.Accounts.Caller(r.Context(), growthdesk.Identity{UserID: userID}, requestID(r.Context()), clientIP(r, s.cfg.TrustProxyHeaders))
 		if err != nil {
 			writeError(w, r, s.log, err)
 			return
 		}
-		c := &growthdesk.Caller{Profile: p, RequestID: requestID(r.Context()), ClientIP: clientIP(r, s.cfg.TrustProxyHeaders)}
 		data, err := s.deps.Meetings.FeedCalendar(r.Context(), c, s.deps.Site.Name+" meetings")
 		if err != nil {
 			writeError(w, r, s.log, err)
