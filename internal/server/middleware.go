@@ -40,7 +40,8 @@ func requestInfoOf(ctx context.Context) *requestInfo {
 
 // newRequestID returns 16 hex digits from the runtime's random source: unique enough to
 // find a request's lines in the log, and cheap (no system call, one allocation), since every
-// request gets one. Request ids are not secrets.
+// request gets one. Request ids are not secrets, and they name a request in the log and the
+// audit log, not a stored row: rows take growthdesk.NewID.
 func newRequestID() string {
 	const digits = "0123456789abcdef"
 	var b [16]byte
