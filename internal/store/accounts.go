@@ -233,7 +233,7 @@ func (s *AccountStore) ListOrganizations(ctx context.Context) ([]*growthdesk.Org
 // CreateOrganization creates an organization; EConflict when the name is taken.
 func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audit growthdesk.AuditEntry) (*growthdesk.Organization, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Organization, error) {
-		o := &growthdesk.Organization{ID: newID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
+		o := &growthdesk.Organization{ID: growthdesk.NewID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
 		if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
 			if isUniqueViolation(err) {
 				return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",

@@ -78,7 +78,7 @@ func (tx *Tx) getAnnouncement(ctx context.Context, id string) (*growthdesk.Annou
 // CreateAnnouncement inserts an announcement and its audit entry.
 func (s *AnnouncementStore) CreateAnnouncement(ctx context.Context, a *growthdesk.Announcement, audit growthdesk.AuditEntry) (*growthdesk.Announcement, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Announcement, error) {
-		id := newID()
+		id := growthdesk.NewID()
 		var createdBy any
 		if a.CreatedBy != nil {
 			createdBy = *a.CreatedBy

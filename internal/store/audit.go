@@ -26,7 +26,7 @@ func (tx *Tx) writeAudit(ctx context.Context, e growthdesk.AuditEntry) error {
 		at = e.CreatedAt.UTC()
 	}
 	_, err = tx.exec(ctx, `INSERT INTO audit_log (id, actor_id, acted_as_id, action, target_type, target_id, details, ip, request_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, newID(), nullString(e.ActorID), nullString(e.ActedAsID), e.Action, e.TargetType, e.TargetID,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, growthdesk.NewID(), nullString(e.ActorID), nullString(e.ActedAsID), e.Action, e.TargetType, e.TargetID,
 		string(details), e.IP, e.RequestID, at)
 	if err != nil {
 		return fmt.Errorf("write audit entry: %w", err)

@@ -84,7 +84,7 @@ func (s *AuthStore) RecordAuthFailure(ctx context.Context, userID, kind, ip stri
 		return err
 	}
 	_, err = s.db.exec(ctx, `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, ip, created_at)
-		VALUES (?, NULL, ?, 'user', ?, '{}', ?, ?)`, newID(), action, userID, ip, s.db.now())
+		VALUES (?, NULL, ?, 'user', ?, '{}', ?, ?)`, growthdesk.NewID(), action, userID, ip, s.db.now())
 	return err
 }
 

@@ -65,7 +65,7 @@ func (s *AuthStore) CreateFactor(ctx context.Context, f identity.Factor, max int
 		return &identity.TooManyFactorsError{Max: max}
 	}
 	if f.ID == "" {
-		f.ID = newID()
+		f.ID = growthdesk.NewID()
 	}
 	if f.Status == "" {
 		f.Status = "unverified"
@@ -97,7 +97,7 @@ func (s *AuthStore) CreateChallenge(ctx context.Context, c identity.Challenge) e
 		return authNotFound("factor")
 	}
 	if c.ID == "" {
-		c.ID = newID()
+		c.ID = growthdesk.NewID()
 	}
 	if _, err := tx.exec(ctx, "INSERT INTO mfa_challenges (id, factor_id, ip, created_at) VALUES (?, ?, ?, ?)", c.ID, c.FactorID, c.IP, tx.now); err != nil {
 		return fmt.Errorf("insert challenge: %w", err)

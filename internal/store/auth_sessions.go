@@ -55,7 +55,7 @@ func authScanRefresh(row authScanner) (*identity.RefreshToken, error) {
 
 func (tx *Tx) insertRefreshToken(ctx context.Context, t identity.RefreshToken) (identity.RefreshToken, error) {
 	if t.ID == "" {
-		t.ID = newID() // time-ordered, so the newest token of a session sorts last
+		t.ID = growthdesk.NewID() // time-ordered, so the newest token of a session sorts last
 	}
 	t.CreatedAt = tx.now
 	if _, err := tx.exec(ctx, `INSERT INTO refresh_tokens (id, token_hash, salt, session_id, parent_hash, revoked, created_at)

@@ -28,7 +28,7 @@ func authScanToken(row authScanner) (*identity.OneTimeToken, error) {
 
 func (tx *Tx) insertOneTimeToken(ctx context.Context, t identity.OneTimeToken) error {
 	if t.ID == "" {
-		t.ID = newID()
+		t.ID = growthdesk.NewID()
 	}
 	if _, err := tx.exec(ctx, `INSERT INTO one_time_tokens (id, user_id, token_type, token_hash, otp_hash, relates_to, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, t.UserID, t.Type, t.TokenHash, t.OTPHash, t.RelatesTo, tx.now, t.ExpiresAt.UTC()); err != nil {
@@ -39,7 +39,7 @@ func (tx *Tx) insertOneTimeToken(ctx context.Context, t identity.OneTimeToken) e
 
 func (tx *Tx) insertFlowState(ctx context.Context, f identity.FlowState) error {
 	if f.ID == "" {
-		f.ID = newID()
+		f.ID = growthdesk.NewID()
 	}
 	if _, err := tx.exec(ctx, `INSERT INTO flow_states (id, user_id, auth_code, code_challenge, code_challenge_method, authentication_method, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, f.ID, f.UserID, f.AuthCode, f.CodeChallenge, f.CodeChallengeMethod, f.AuthenticationMethod, tx.now); err != nil {

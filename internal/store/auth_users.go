@@ -53,7 +53,7 @@ func (s *AuthStore) CreateUser(ctx context.Context, p identity.NewUser, mail *gr
 	defer tx.Rollback() //nolint:errcheck
 	u := p.User
 	if u.ID == "" {
-		u.ID = newID()
+		u.ID = growthdesk.NewID()
 	}
 	u.CreatedAt, u.UpdatedAt = tx.now, tx.now
 	now := tx.now

@@ -487,7 +487,7 @@ func (tx *Tx) applyCheckout(ctx context.Context, ev *growthdesk.BillingEvent) er
 		if _, err := tx.exec(ctx, `INSERT INTO billing_invoices (id, organization_id, provider, provider_invoice_id, number, amount, currency,
 			status, paid_at, document_url, provider_event_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`,
-			newID(), ev.OrganizationID, ev.Provider, providerInvoiceID, co.InvoiceNumber, cs.Amount, cs.Currency, ev.Created.UTC(),
+			growthdesk.NewID(), ev.OrganizationID, ev.Provider, providerInvoiceID, co.InvoiceNumber, cs.Amount, cs.Currency, ev.Created.UTC(),
 			co.DocumentURL, ev.Created.UTC(), tx.now, tx.now); err != nil {
 			return err
 		}
@@ -513,7 +513,7 @@ func (tx *Tx) applyCheckout(ctx context.Context, ev *growthdesk.BillingEvent) er
 	_, err = tx.exec(ctx, `INSERT INTO billing_subscriptions (id, organization_id, plan_name, price_id, amount, currency, billing_cycle, status,
 		provider, provider_customer_id, provider_subscription_id, provider_status, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		newID(), ev.OrganizationID, cs.PlanName, cs.PriceID, cs.Amount, cs.Currency, (&growthdesk.Plan{Mode: cs.Mode, Interval: cs.Interval}).BillingCycle(),
+		growthdesk.NewID(), ev.OrganizationID, cs.PlanName, cs.PriceID, cs.Amount, cs.Currency, (&growthdesk.Plan{Mode: cs.Mode, Interval: cs.Interval}).BillingCycle(),
 		status, ev.Provider, ev.CustomerID, co.SubscriptionID, providerStatus, tx.now, tx.now)
 	return err
 }
@@ -571,7 +571,7 @@ func (tx *Tx) applySubscription(ctx context.Context, ev *growthdesk.BillingEvent
 			status, next_billing_date, provider, provider_customer_id, provider_subscription_id, provider_status, cancel_at_period_end,
 			payment_method_brand, payment_method_last4, provider_event_at, cancelled_at, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			newID(), ev.OrganizationID, planName, sub.PriceID, sub.Amount, sub.Currency, cycle, status, timeArg(sub.CurrentPeriodEnd),
+			growthdesk.NewID(), ev.OrganizationID, planName, sub.PriceID, sub.Amount, sub.Currency, cycle, status, timeArg(sub.CurrentPeriodEnd),
 			ev.Provider, ev.CustomerID, sub.ID, providerStatus, sub.CancelAtPeriodEnd, brand, last4, created,
 			cancelledAt(status, tx.now), startedAt, tx.now)
 		return err
@@ -607,7 +607,7 @@ func (tx *Tx) applyInvoice(ctx context.Context, ev *growthdesk.BillingEvent) err
 		if _, err := tx.exec(ctx, `INSERT INTO billing_invoices (id, organization_id, provider, provider_invoice_id, provider_subscription_id,
 			number, amount, currency, status, period_start, period_end, paid_at, document_url, provider_event_at, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			newID(), ev.OrganizationID, ev.Provider, in.ID, in.SubscriptionID, in.Number, in.Amount, in.Currency, in.Status,
+			growthdesk.NewID(), ev.OrganizationID, ev.Provider, in.ID, in.SubscriptionID, in.Number, in.Amount, in.Currency, in.Status,
 			timeArg(in.PeriodStart), timeArg(in.PeriodEnd), timeArg(in.PaidAt), in.DocumentURL, created, tx.now, tx.now); err != nil {
 			return err
 		}

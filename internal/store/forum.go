@@ -149,14 +149,14 @@ func (s *ForumStore) TopicSubscriber(ctx context.Context, topicID string) (*grow
 
 // CreateTopic creates a topic and its opening post, with the audit entry.
 func (s *ForumStore) CreateTopic(ctx context.Context, authorID string, in growthdesk.ForumTopicInput, audit growthdesk.AuditEntry) (*growthdesk.ForumThread, error) {
-	topicID := newID()
+	topicID := growthdesk.NewID()
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.exec(ctx, `INSERT INTO forum_topics (id, category, title, author_id, pinned, locked, created_at, last_activity_at)
 		VALUES (?, ?, ?, ?, FALSE, FALSE, ?, ?)`, topicID, in.Category, in.Title, authorID, tx.now, tx.now); err != nil {
 			return err
 		}
 		if _, err := tx.exec(ctx, `INSERT INTO forum_posts (id, topic_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
-			newID(), topicID, authorID, in.Body, tx.now); err != nil {
+			growthdesk.NewID(), topicID, authorID, in.Body, tx.now); err != nil {
 			return err
 		}
 		audit.TargetID = topicID
@@ -181,7 +181,7 @@ func (tx *Tx) lockedTopic(ctx context.Context, topicID string) (bool, error) {
 // AddReply adds a reply, moves the topic's activity time, enqueues mail and audits, in one
 // transaction; EConflict when the topic was locked meanwhile.
 func (s *ForumStore) AddReply(ctx context.Context, topicID, authorID, body string, mail *growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.ForumPost, error) {
-	id := newID()
+	id := growthdesk.NewID()
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
 		locked, err := tx.lockedTopic(ctx, topicID)
 		if err != nil {

@@ -142,7 +142,7 @@ func (s *ImpersonationStore) StartImpersonation(ctx context.Context, rec *growth
 		if err := tx.endImpersonations(ctx, growthdesk.ImpersonationReplaced, "admin_id = ?", rec.AdminID); err != nil {
 			return nil, err
 		}
-		id := newID()
+		id := growthdesk.NewID()
 		if _, err := tx.exec(ctx, `INSERT INTO admin_impersonations (id, admin_id, target_user_id, session_id, is_active, started_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, rec.AdminID, rec.TargetUserID, rec.SessionID, true, rec.StartedAt.UTC(), rec.ExpiresAt.UTC()); err != nil {
 			if isUniqueViolation(err) {

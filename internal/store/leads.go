@@ -21,7 +21,7 @@ var _ growthdesk.LeadStore = (*LeadStore)(nil)
 func (s *LeadStore) CreateLead(ctx context.Context, in growthdesk.LeadInput, notify func(*growthdesk.Lead) (*growthdesk.Email, error)) (*growthdesk.Lead, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Lead, error) {
 		lead := &growthdesk.Lead{
-			ID:             newID(),
+			ID:             growthdesk.NewID(),
 			Name:           in.Name,
 			Email:          in.Email,
 			Company:        in.Company,

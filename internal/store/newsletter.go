@@ -30,7 +30,7 @@ func (s *NewsletterStore) Subscribe(ctx context.Context, in growthdesk.Subscribe
 	)
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		res, err := tx.exec(ctx, `INSERT INTO newsletter_subscribers (id, email, source, status, created_at)
-		VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (email) DO NOTHING`, newID(), in.Email, in.Source, tx.now)
+		VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (email) DO NOTHING`, growthdesk.NewID(), in.Email, in.Source, tx.now)
 		if err != nil {
 			return fmt.Errorf("insert subscriber: %w", err)
 		}

@@ -25,7 +25,7 @@ func (tx *Tx) enqueueMail(ctx context.Context, mails ...*growthdesk.Email) error
 		}
 		if _, err := tx.exec(ctx, `INSERT INTO mail_outbox (id, kind, to_address, subject, text_body, html_body, list_unsubscribe, attachments, status, attempts, next_attempt_at, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-			newID(), m.Kind, m.To, m.Subject, m.Text, m.HTML, m.ListUnsubscribe, string(attachments), tx.now, tx.now); err != nil {
+			growthdesk.NewID(), m.Kind, m.To, m.Subject, m.Text, m.HTML, m.ListUnsubscribe, string(attachments), tx.now, tx.now); err != nil {
 			return fmt.Errorf("enqueue %s mail: %w", m.Kind, err)
 		}
 	}

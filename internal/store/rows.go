@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strings"
 	"time"
-
-	"github.com/google/uuid"
 )
 
 // rowScanner is what a scan function needs of *sql.Row and *sql.Rows alike, so that one
@@ -59,11 +57,6 @@ func nullTime(t sql.NullTime) *time.Time {
 func likePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
-}
-
-// newID returns a time-ordered UUID (version 7), so that ids sort by creation.
-func newID() string {
-	return uuid.Must(uuid.NewV7()).String()
 }
 
 // orEmpty is list, or an empty slice when there is no row: for answers that are encoded as

@@ -47,7 +47,7 @@ var errCategoryName = growthdesk.Invalid(map[string]string{"name": "A category w
 // CreateCategory adds a category at the end of the order unless one is given.
 func (s *SupportStore) CreateCategory(ctx context.Context, in growthdesk.CategoryInput, audit growthdesk.AuditEntry) (*growthdesk.SupportCategory, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.SupportCategory, error) {
-		c := growthdesk.SupportCategory{ID: newID(), Name: *in.Name, Color: *in.Color, IsActive: true}
+		c := growthdesk.SupportCategory{ID: growthdesk.NewID(), Name: *in.Name, Color: *in.Color, IsActive: true}
 		if in.IsActive != nil {
 			c.IsActive = *in.IsActive
 		}
@@ -671,7 +671,7 @@ func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, resp
 			if err != nil {
 				return nil, err
 			}
-			a := growthdesk.Attachment{ID: newID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
+			a := growthdesk.Attachment{ID: growthdesk.NewID(), TicketID: ticketID, ResponseID: responseID, Filename: f.Filename,
 				ContentType: types[i], Size: int64(len(content)), CreatedAt: tx.now}
 			if _, err := tx.exec(ctx, `INSERT INTO support_attachments (id, ticket_id, response_id, filename, content_type, size, content, uploaded_by, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, ticketID, responseID, a.Filename, a.ContentType, a.Size, content, uploadedBy, tx.now); err != nil {
