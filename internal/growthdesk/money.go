@@ -17,9 +17,26 @@ func FormatMoneyGrouped(cents int64, currency string) string {
 	return formatMoney(cents, currency, true)
 }
 
+// FormatAmount writes cents as a decimal number of whole units ("1234.50", "-0.05"), for
+// places that name the currency apart, such as a CSV column.
+func FormatAmount(cents int64) string {
+	sign, n := decimal(cents, false)
+	return sign + n
+}
+
 func formatMoney(cents int64, currency string, grouped bool) string {
+	sign, n := decimal(cents, grouped)
+	if strings.EqualFold(currency, "usd") || currency == "" {
+		return sign + "$" + n
+	}
+	return sign + n + " " + strings.ToUpper(currency)
+}
+
+// decimal splits cents into a sign ("-" or "") and the magnitude in whole units with two
+// decimals, the whole units grouped in threes when grouped.
+func decimal(cents int64, grouped bool) (sign, n string) {
 	// The magnitude as unsigned, so that the most negative int64 has one too.
-	sign, abs := "", uint64(cents)
+	abs := uint64(cents)
 	if cents < 0 {
 		sign, abs = "-", -uint64(cents)
 	}
@@ -29,9 +46,5 @@ func formatMoney(cents int64, currency string, grouped bool) string {
 			whole = whole[:i] + "," + whole[i:]
 		}
 	}
-	n := fmt.Sprintf("%s.%02d", whole, abs%100)
-	if strings.EqualFold(currency, "usd") || currency == "" {
-		return sign + "$" + n
-	}
-	return sign + n + " " + strings.ToUpper(currency)
+	return sign, fmt.Sprintf("%s.%02d", whole, abs%100)
 }

@@ -28,3 +28,11 @@ func TestFormatMoneyGrouped_GroupsWholeUnitsInThrees(t *testing.T) {
 		t.Errorf("FormatMoneyGrouped in euros = %s", got)
 	}
 }
+
+func TestFormatAmount_IsTheDecimalWithoutCurrency(t *testing.T) {
+	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", 123456: "1234.56", -1050: "-10.50"} {
+		if got := FormatAmount(cents); got != want {
+			t.Errorf("FormatAmount(%d) = %s, want %s", cents, got, want)
+		}
+	}
+}

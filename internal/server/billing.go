@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/csv"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -86,7 +85,7 @@ func (s *Server) handleSubscriptionsCSV(w http.ResponseWriter, r *http.Request, 
 		if sub.NextBillingDate != nil {
 			next = sub.NextBillingDate.UTC().Format("2006-01-02")
 		}
-		_ = cw.Write([]string{csvCell(sub.OrganizationName), csvCell(sub.PlanName), fmt.Sprintf("%d.%02d", sub.Amount/100, sub.Amount%100),
+		_ = cw.Write([]string{csvCell(sub.OrganizationName), csvCell(sub.PlanName), growthdesk.FormatAmount(sub.Amount),
 			strings.ToUpper(sub.Currency), sub.BillingCycle, sub.Status, next, sub.CreatedAt.UTC().Format(time.RFC3339)})
 	}
 	cw.Flush()
