@@ -39,7 +39,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"GET /api/v1/admin/leads":               growthdesk.AccessStaff,
 	"GET /api/v1/admin/emails":              growthdesk.AccessStaff,
 
-	// Staff tools, part two: the admin dashboard and the community forum.
+	// The admin dashboard and the community forum.
 	"GET /api/v1/admin/dashboard":            growthdesk.AccessStaff,
 	"GET /api/v1/forum/topics":               growthdesk.AccessApproved,
 	"POST /api/v1/forum/topics":              growthdesk.AccessApproved,
