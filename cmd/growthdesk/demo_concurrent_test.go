@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/growthdesk/growthdesk/internal/app"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
@@ -70,14 +70,10 @@ func TestSeedDemo_TwoInstancesAtOnceSeedOnce(t *testing.T) {
 // demoAuth is the auth service of one instance on db, with a cheap password hash.
 func demoAuth(t *testing.T, db *store.DB) *auth.Service {
 	t.Helper()
-	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
+	a, err := app.New(context.Background(), app.Options{DB: db, SiteURL: "http://localhost:8080",
+		Site: site.Config{Name: "Growthdesk", Email: "hello@example.com"}, Auth: auth.Config{PasswordHashCost: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := auth.New(auth.Config{SiteURL: "http://localhost:8080", PasswordHashCost: 4},
-		auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return svc
+	return a.Auth
 }

@@ -9,19 +9,22 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/growthdesk/growthdesk/content"
+	"github.com/growthdesk/growthdesk/internal/app"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 // listLeads prints the newest discovery-call requests, for operators (and the end-to-end
 // tests). It goes through the same service as the staff's API, as the console caller.
 func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cliSiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	leads, err := (&growthdesk.Leads{Store: store.NewLeadStore(db)}).List(ctx, growthdesk.Operator("cli"), cfg.Limit)
+	leads, err := a.Deps.Leads.List(ctx, growthdesk.Operator("cli"), cfg.Limit)
 	if err != nil {
 		return err
 	}
@@ -34,12 +37,12 @@ func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 // listSubscribers prints the newest newsletter subscribers with their double opt-in status
 // (pending, confirmed, unsubscribed).
 func listSubscribers(ctx context.Context, cfg listConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cliSiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	subs, err := (&growthdesk.Newsletter{Store: store.NewNewsletterStore(db)}).List(ctx, growthdesk.Operator("cli"), cfg.Limit)
+	subs, err := a.Deps.Newsletter.List(ctx, growthdesk.Operator("cli"), cfg.Limit)
 	if err != nil {
 		return err
 	}
@@ -56,6 +59,29 @@ func listSubscribers(ctx context.Context, cfg listConfig, stdout io.Writer) erro
 			}
 			return []string{s.CreatedAt.Format(time.DateTime), s.Email, s.Status, s.Source, changed}
 		})
+}
+
+// cliSiteURL is the site URL of the commands that take no --site-url: they queue no e-mail,
+// so no link is built on it.
+const cliSiteURL = "http://localhost:8080"
+
+// openApp opens and migrates the database and builds the services on it, as the operator's
+// commands use them (acting as growthdesk.Operator("cli"), logging nowhere); siteURL is what
+// the links of the e-mails a command queues are built on. Close the returned database.
+func openApp(ctx context.Context, cfg dbConfig, siteURL string) (*app.App, *store.DB, error) {
+	db, err := openMigrated(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	siteCfg, err := site.LoadConfig(content.FS)
+	if err == nil {
+		var a *app.App
+		if a, err = app.New(ctx, app.Options{DB: db, SiteURL: siteURL, Site: siteCfg}); err == nil {
+			return a, db, nil
+		}
+	}
+	db.Close()
+	return nil, nil, err
 }
 
 func openMigrated(ctx context.Context, cfg dbConfig) (*store.DB, error) {

@@ -20,11 +20,11 @@ import (
 	"time"
 
 	"github.com/growthdesk/growthdesk/content"
+	"github.com/growthdesk/growthdesk/internal/app"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/payments"
-	"github.com/growthdesk/growthdesk/internal/reportpdf"
 	"github.com/growthdesk/growthdesk/internal/server"
 	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
@@ -232,10 +232,6 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		log.Warn("--site-url is a loopback address: links in e-mails (confirmation, password reset, approval) will point to it; set --site-url to the public address of the site",
 			"site_url", cfg.SiteURL)
 	}
-	renderer, err := mailer.NewRenderer(siteCfg, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
 	var sender mailer.Sender
 	if cfg.SMTPURL != "" {
 		smtp, err := mailer.NewSMTPSender(cfg.SMTPURL, mailer.SiteFrom(siteCfg))
@@ -247,13 +243,6 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	} else {
 		log.Info("no --smtp-url: e-mails are kept for staff to read and printed to this log")
 	}
-	outbox := store.NewMailOutbox(db)
-	mailWorker := mailer.NewWorker(outbox, sender, log, mailer.WorkerOptions{})
-	limiter := store.NewRateLimiter(db)
-	var metrics *server.Metrics
-	if cfg.MetricsAddr != "" {
-		metrics = server.NewMetrics(outbox)
-	}
 	signingKeys := ""
 	if cfg.SigningKeysFile != "" {
 		raw, err := os.ReadFile(cfg.SigningKeysFile)
@@ -262,25 +251,41 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		}
 		signingKeys = string(raw)
 	}
-	impersonations := &growthdesk.Impersonations{Store: store.NewImpersonationStore(db), Accounts: store.NewAccountStore(db), Now: db.Now}
-	authSvc, err := auth.New(auth.Config{
-		SiteURL:              cfg.SiteURL,
-		SiteName:             siteCfg.Name,
-		JWTExpiry:            cfg.JWTExpiry,
-		RefreshReuseInterval: authReuseInterval(cfg.RefreshReuse),
-		SessionMaxAge:        cfg.SessionMaxAge,
-		TrustProxyHeaders:    cfg.TrustProxyHeaders,
-		SigningKeysJSON:      signingKeys,
-		TokenLimit:           cfg.Limits.Token,
-		VerifyLimit:          cfg.Limits.Verify,
-		EmailLimit:           cfg.Limits.Email,
-		MFALimit:             cfg.Limits.MFA,
-		FailureLimit:         cfg.Limits.FailedSignIn,
-		Version:              version,
-	}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter, Logger: log,
-		Impersonation: impersonations})
+	provider, stripeWebhooks, err := newPayments(cfg, log)
 	if err != nil {
 		return err
+	}
+	a, err := app.New(ctx, app.Options{
+		DB:      db,
+		SiteURL: cfg.SiteURL,
+		Site:    siteCfg,
+		Log:     log,
+		Auth: auth.Config{
+			JWTExpiry:            cfg.JWTExpiry,
+			RefreshReuseInterval: authReuseInterval(cfg.RefreshReuse),
+			SessionMaxAge:        cfg.SessionMaxAge,
+			TrustProxyHeaders:    cfg.TrustProxyHeaders,
+			SigningKeysJSON:      signingKeys,
+			TokenLimit:           cfg.Limits.Token,
+			VerifyLimit:          cfg.Limits.Verify,
+			EmailLimit:           cfg.Limits.Email,
+			MFALimit:             cfg.Limits.MFA,
+			FailureLimit:         cfg.Limits.FailedSignIn,
+			Version:              version,
+		},
+		Payments: provider,
+		Webhooks: stripeWebhooks,
+	})
+	if err != nil {
+		return err
+	}
+	mailWorker := mailer.NewWorker(a.Outbox, sender, log, mailer.WorkerOptions{})
+	var metrics *server.Metrics
+	if cfg.MetricsAddr != "" {
+		metrics = server.NewMetrics(a.Outbox)
+	}
+	if provider == nil {
+		log.Info("no --stripe-secret-key: payments go through the built-in test provider (no card is charged)")
 	}
 	// The demo data is seeded while the server already answers (hashing the demo passwords
 	// takes most of it); /readyz says ready once it is there.
@@ -300,32 +305,15 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if !cfg.Demo {
 		close(demoSeeded)
 	}
-	linkSecret, err := db.Secret(ctx, "newsletter_links")
-	if err != nil {
-		return err
-	}
-	linkTokens, err := growthdesk.NewLinkTokens(linkSecret)
-	if err != nil {
-		return err
-	}
-	billing, stripeWebhooks, err := newBilling(ctx, cfg, db, renderer, log)
-	if err != nil {
-		return err
-	}
-	support := &growthdesk.Support{Store: store.NewSupportStore(db), Mail: renderer,
-		TicketURL: func(id string) string { return cfg.SiteURL + "/portal/support/" + id }}
-	forum := &growthdesk.Forum{Store: store.NewForumStore(db), Mail: renderer,
-		TopicURL: func(id string) string { return cfg.SiteURL + "/portal/community/" + url.PathEscape(id) }}
-	meetings, err := newMeetings(db, renderer, siteCfg, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
-	reports := &growthdesk.Reports{
-		Store: store.NewReportStore(db), Renderer: &reportpdf.Renderer{SiteName: siteCfg.Name}, Mail: renderer,
-		PortalURL: cfg.SiteURL + "/portal/reports", Log: log,
-	}
+	reports, impersonations := a.Deps.Reports, a.Deps.Impersonations
 	reports.PrepareWake()
-	projects := &growthdesk.Projects{Store: store.NewProjectStore(db)}
+	deps := a.Deps
+	deps.AfterWrite = mailWorker.Notify
+	deps.Posts = posts
+	deps.Dist = web.Dist()
+	deps.Metrics = metrics
+	deps.AccessLog = accessLog
+	deps.Pending = pending
 	handler, err := server.New(server.Config{
 		SiteURL:           cfg.SiteURL,
 		ContactEmbedURL:   cfg.ContactEmbedURL,
@@ -338,46 +326,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		CheckoutLimit:     cfg.Limits.Checkout,
 		IngestLimit:       cfg.Limits.Ingest,
 		Quotas:            cfg.Limits.Quotas,
-	}, server.Deps{
-		Logger: log,
-		DB:     db,
-		Leads:  &growthdesk.Leads{Store: store.NewLeadStore(db), Notify: renderer.LeadNotification},
-		Newsletter: &growthdesk.Newsletter{
-			Store: store.NewNewsletterStore(db), Mail: renderer, Tokens: linkTokens, SiteURL: cfg.SiteURL,
-		},
-		Limiter:      limiter,
-		QuotaCounter: limiter,
-		Auth:         authSvc,
-		AuthHandler:  authSvc.Handler(),
-		Sessions:     authSvc,
-		Accounts: &growthdesk.Accounts{
-			Store:    store.NewAccountStore(db),
-			Mail:     renderer,
-			LoginURL: cfg.SiteURL + "/portal/login",
-		},
-		Team:           &growthdesk.Team{Store: store.NewTeamStore(db)},
-		Support:        support,
-		Announcements:  &growthdesk.Announcements{Store: store.NewAnnouncementStore(db), Now: db.Now},
-		Impersonations: impersonations,
-		AdminDashboard: &growthdesk.AdminDashboards{Store: store.NewAdminDashboardStore(db), Tickets: store.NewSupportStore(db), Revenue: billing},
-		Forum:          forum,
-		Meetings:       meetings,
-		Dashboard:      newDashboard(db, meetings, forum, support, billing, projects, reports),
-		Billing:        billing,
-		StripeWebhooks: stripeWebhooks,
-		TestCards:      payments.TestCards,
-		Projects:       projects,
-		Automations:    &growthdesk.Automations{Store: store.NewAutomationStore(db)},
-		Reports:        reports,
-		MailLog:        &growthdesk.MailLog{Store: outbox},
-		AfterWrite:     mailWorker.Notify,
-		Site:           siteCfg,
-		Posts:          posts,
-		Dist:           web.Dist(),
-		Metrics:        metrics,
-		AccessLog:      accessLog,
-		Pending:        pending,
-	})
+	}, deps)
 	if err != nil {
 		return err
 	}
@@ -396,7 +345,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 		MaxHeaderBytes:    1 << 20,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	go every(ctx, time.Hour, pruneRateLimits(log, limiter, cfg.Limits.longestWindow()))
+	go every(ctx, time.Hour, pruneRateLimits(log, a.RateLimits, cfg.Limits.longestWindow()))
 	go every(ctx, time.Minute, endStaleImpersonations(log, impersonations))
 	workerDone := make(chan struct{})
 	go func() {
@@ -423,7 +372,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 			return
 		}
 		seedStart := time.Now()
-		if err := seedDemo(ctx, db, authSvc, log); err != nil {
+		if err := seedDemo(ctx, db, a.Auth, log); err != nil {
 			if ctx.Err() == nil {
 				errc <- fmt.Errorf("seed demo data: %w", err)
 			}
@@ -549,27 +498,20 @@ func isLoopbackURL(raw string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// newBilling wires the billing service to Stripe when a secret key is set (and not in demo
-// mode), otherwise to the built-in test provider that works offline.
-func newBilling(ctx context.Context, cfg serveConfig, db *store.DB, renderer *mailer.Renderer, log *slog.Logger) (*growthdesk.Billing, server.WebhookParser, error) {
-	b := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: renderer, SiteURL: cfg.SiteURL}
+// newPayments is Stripe, as payment provider and webhook parser, when a secret key is set
+// (and not in demo mode); otherwise nil, which app.New takes for the built-in test provider
+// that works offline.
+func newPayments(cfg serveConfig, log *slog.Logger) (growthdesk.PaymentProvider, server.WebhookParser, error) {
 	if cfg.StripeSecretKey != "" && !cfg.Demo {
 		st, err := payments.NewStripe(payments.StripeOptions{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret})
 		if err != nil {
 			return nil, nil, err
 		}
-		b.Provider = st
 		log.Info("payments go through Stripe", "webhook", cfg.SiteURL+"/functions/v1/stripe-webhook")
-		return b, st, nil
+		return st, st, nil
 	}
 	if cfg.StripeSecretKey != "" {
 		log.Warn("demo mode: the Stripe key is ignored and the built-in test payment provider is used")
 	}
-	secret, err := db.Secret(ctx, "test_payments")
-	if err != nil {
-		return nil, nil, err
-	}
-	b.Provider = &payments.TestProvider{SiteURL: cfg.SiteURL, Secret: secret}
-	log.Info("no --stripe-secret-key: payments go through the built-in test provider (no card is charged)")
-	return b, nil, nil
+	return nil, nil, nil
 }

@@ -15,9 +15,7 @@ import (
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
@@ -304,11 +302,11 @@ func TestRun_DemoAccountsExistOnceReady(t *testing.T) {
 func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
+	a, db, err := openApp(ctx, dbConfig{DataDir: dir}, cliSiteURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&growthdesk.Leads{Store: store.NewLeadStore(db)}).Create(ctx, growthdesk.LeadInput{
+	if _, err := a.Deps.Leads.Create(ctx, growthdesk.LeadInput{
 		Name: "Ada", Email: "ada@example.com", Company: "Analytical", AutomationGoal: "Automate weekly reports", PreferredTime: "anytime",
 	}); err != nil {
 		t.Fatal(err)
@@ -388,19 +386,11 @@ func TestRun_UsersCreateApproveList(t *testing.T) {
 		t.Fatal("an unknown role was accepted")
 	}
 
-	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
+	a, db, err := openApp(ctx, dbConfig{DataDir: dir}, "http://localhost:8080")
 	if err != nil {
 		t.Fatal(err)
 	}
-	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://localhost:8080")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := auth.New(auth.Config{SiteURL: "http://localhost:8080"}, auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.CreateUser(ctx, auth.CreateUserParams{Email: "wait@example.com", Password: "long-enough", FullName: "Wendy Wait", Role: "customer", Confirmed: true}); err != nil {
+	if _, err := a.Auth.CreateUser(ctx, auth.CreateUserParams{Email: "wait@example.com", Password: "long-enough", FullName: "Wendy Wait", Role: "customer", Confirmed: true}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -10,7 +10,6 @@ import (
 	"strconv"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 // plansConfig is what the plans commands take.
@@ -47,12 +46,12 @@ func parsePlansConfig(sub string, args []string, getenv func(string) string, std
 
 // plansList prints the plan catalogue.
 func plansList(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cliSiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	b := &growthdesk.Billing{Store: store.NewBillingStore(db)}
+	b := a.Deps.Billing
 	plans, err := b.Catalogue(ctx, growthdesk.Operator("cli"))
 	if err != nil {
 		return err
@@ -65,12 +64,12 @@ func plansList(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
 
 // plansSet adds or changes a plan of the catalogue, audited as the operator.
 func plansSet(ctx context.Context, cfg plansConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cliSiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	b := &growthdesk.Billing{Store: store.NewBillingStore(db)}
+	b := a.Deps.Billing
 	if err := b.SavePlan(ctx, growthdesk.Operator("cli"), &cfg.Plan); err != nil {
 		var ge *growthdesk.Error
 		if errors.As(err, &ge) && len(ge.Fields) > 0 {

@@ -5,27 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"time"
 
-	"github.com/growthdesk/growthdesk/content"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
 // usersApprove approves an account from the command line, as staff would in the portal;
 // the audit entry records that it came from the operator's console.
 func usersApprove(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	accounts := store.NewAccountStore(db)
-	acct, err := findAccount(ctx, accounts, cfg.Email)
+	acct, err := findAccount(ctx, store.NewAccountStore(db), cfg.Email)
 	if err != nil {
 		return err
 	}
@@ -33,16 +28,7 @@ func usersApprove(ctx context.Context, cfg usersConfig, stdout io.Writer) error 
 		fmt.Fprintf(stdout, "%s is already approved\n", acct.Email)
 		return nil
 	}
-	siteCfg, err := site.LoadConfig(content.FS)
-	if err != nil {
-		return err
-	}
-	renderer, err := mailer.NewRenderer(siteCfg, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
-	svc := &growthdesk.Accounts{Store: accounts, Mail: renderer, LoginURL: cfg.SiteURL + "/portal/login"}
-	if _, err := svc.Approve(ctx, growthdesk.Operator("cli"), acct.ID); err != nil {
+	if _, err := a.Deps.Accounts.Approve(ctx, growthdesk.Operator("cli"), acct.ID); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "approved %s; the approval e-mail is queued (sent by the running server)\n", acct.Email)
@@ -51,13 +37,12 @@ func usersApprove(ctx context.Context, cfg usersConfig, stdout io.Writer) error 
 
 // usersList prints every account with its role and approval state.
 func usersList(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc := &growthdesk.Accounts{Store: store.NewAccountStore(db)}
-	list, err := svc.ListAccounts(ctx, growthdesk.Operator("cli"), growthdesk.AccountFilter{Limit: 1000})
+	list, err := a.Deps.Accounts.ListAccounts(ctx, growthdesk.Operator("cli"), growthdesk.AccountFilter{Limit: 1000})
 	if err != nil {
 		return err
 	}
@@ -87,15 +72,12 @@ func findAccount(ctx context.Context, accounts *store.AccountStore, email string
 
 // usersCreate creates a confirmed, approved account, e.g. the first admin.
 func usersCreate(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc, err := operatorAuth(db, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
+	svc := a.Auth
 	u, err := svc.CreateUser(ctx, auth.CreateUserParams{
 		Email: cfg.Email, Password: cfg.Password, FullName: cfg.FullName, Role: cfg.Role, Approved: true, Confirmed: true,
 	})
@@ -123,35 +105,16 @@ func describe(err error) error {
 	return errors.New(msg)
 }
 
-// operatorAuth is the auth service as the operator's commands use it (no HTTP).
-func operatorAuth(db *store.DB, siteURL string) (*auth.Service, error) {
-	siteCfg, err := site.LoadConfig(content.FS)
-	if err != nil {
-		return nil, err
-	}
-	renderer, err := mailer.NewRenderer(siteCfg, siteURL)
-	if err != nil {
-		return nil, err
-	}
-	return auth.New(auth.Config{SiteURL: siteURL, SiteName: siteCfg.Name}, auth.Deps{
-		Store: store.NewAuthStore(db), Mailer: renderer, Limiter: store.NewRateLimiter(db),
-		Logger: slog.New(slog.DiscardHandler),
-	})
-}
-
 // keysRotate makes a new signing key. Running servers pick it up when they meet a token
 // signed with it and sign with it after a restart; tokens signed with the old key keep
 // verifying until they expire.
 func keysRotate(ctx context.Context, cfg usersConfig, stdout io.Writer) error {
-	db, err := openMigrated(ctx, cfg.dbConfig)
+	a, db, err := openApp(ctx, cfg.dbConfig, cfg.SiteURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc, err := operatorAuth(db, cfg.SiteURL)
-	if err != nil {
-		return err
-	}
+	svc := a.Auth
 	if err := svc.RotateSigningKey(ctx); err != nil {
 		return describe(err)
 	}
