@@ -424,7 +424,7 @@ export interface Announcement {
 
 /**
  * AnnouncementInput is what staff send to create an announcement. IsActive defaults to true
- * (the spec creates announcements active); false keeps it a draft to preview first.
+ * (an announcement shows as soon as it is created); false keeps it a draft to preview first.
  */
 export interface AnnouncementInput {
   title: string;
@@ -500,7 +500,7 @@ export const MeetingTypeTraining = "training";
 export const MeetingTypeSupport = "support";
 export const MeetingTypePlanning = "planning";
 /**
- * The kinds of meeting the spec names.
+ * The kinds of meeting staff may schedule.
  */
 export type MeetingType = typeof MeetingTypeConsultation | typeof MeetingTypeReview | typeof MeetingTypeTraining | typeof MeetingTypeSupport | typeof MeetingTypePlanning;
 
@@ -874,7 +874,7 @@ export const PlanModeSubscription = "subscription";
 export const PlanModePayment = "payment";
 
 /**
- * Subscription statuses as the portal shows them (the spec's billing_subscriptions.status).
+ * Subscription statuses as the portal shows them (billing_subscriptions.status).
  */
 export const SubscriptionActive = "active";
 export const SubscriptionCancelled = "cancelled";
@@ -1048,7 +1048,7 @@ export const ProjectStatusTesting = "testing";
 export const ProjectStatusCompleted = "completed";
 export const ProjectStatusOnHold = "on_hold";
 /**
- * Project statuses, as the spec lists them.
+ * Project statuses.
  */
 export type ProjectStatus = typeof ProjectStatusPlanning | typeof ProjectStatusInProgress | typeof ProjectStatusTesting | typeof ProjectStatusCompleted | typeof ProjectStatusOnHold;
 
@@ -1152,7 +1152,7 @@ export const AutomationTypeEmail = "email";
 export const AutomationTypeDataProcessing = "data_processing";
 export const AutomationTypeIntegration = "integration";
 /**
- * Automation types, as the spec lists them.
+ * Automation types.
  */
 export type AutomationType = typeof AutomationTypeChatbot | typeof AutomationTypeWorkflow | typeof AutomationTypeEmail | typeof AutomationTypeDataProcessing | typeof AutomationTypeIntegration;
 
@@ -1266,7 +1266,7 @@ export const ReportTypeCostSavings = "cost_savings";
 export const ReportTypeUsageMetrics = "usage_metrics";
 export const ReportTypeROIAnalysis = "roi_analysis";
 /**
- * Report types, as the spec lists them.
+ * Report types: every organization has one report of each.
  */
 export type ReportType = typeof ReportTypeAutomationPerformance | typeof ReportTypeCostSavings | typeof ReportTypeUsageMetrics | typeof ReportTypeROIAnalysis;
 
@@ -1477,7 +1477,7 @@ export const OrganizationNameMax = 120;
 export const FactorNameMax = 100;
 /**
  * PasswordMinLength is the shortest password the auth service accepts unless configured
- * otherwise; the spec fixes it at 6.
+ * otherwise.
  */
 export const PasswordMinLength = 6;
 /**
