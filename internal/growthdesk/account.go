@@ -127,6 +127,8 @@ func Operator(via string) *Caller {
 type Scope struct {
 	all bool
 	org string
+	// system names the work of a SystemScope; "" in a caller's scope.
+	system string
 }
 
 // Scope returns the organizations the caller may reach.
@@ -148,6 +150,15 @@ func (c *Caller) Scope() Scope {
 // background job its report's row, a service the organization it checked). Never build one
 // from a caller's input: a caller's scope comes from Caller.Scope (and Narrow). "" reaches none.
 func OrganizationScope(orgID string) Scope { return Scope{org: orgID} }
+
+// SystemScope reaches every organization, for work the system does without a caller: a
+// provider's webhook, a background job, the command line's own setup, demo seeding. who names
+// that work ("stripe-webhook", "report-worker", "demo"), so that the system acting is never
+// dressed up as a staff member's scope; a request always acts in its caller's Scope.
+func SystemScope(who string) Scope { return Scope{all: true, system: who} }
+
+// System names the work a SystemScope was made for; "" for a caller's scope.
+func (s Scope) System() string { return s.system }
 
 // Narrow restricts a scope of every organization to orgID (a staff member's organization
 // filter); a customer's scope stays their own organization whatever orgID says.

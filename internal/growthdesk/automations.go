@@ -216,17 +216,19 @@ type AutomationStore interface {
 	GetAutomation(ctx context.Context, scope Scope, id string) (*Automation, error)
 	// CreateAutomation stores a (its ID set) with the hash of its token; EInvalid when the
 	// organization does not exist.
-	CreateAutomation(ctx context.Context, a *Automation, tokenHash, createdBy string, audit AuditEntry) (*Automation, error)
-	UpdateAutomation(ctx context.Context, id string, in AutomationInput, audit AuditEntry) (*Automation, error)
-	DeleteAutomation(ctx context.Context, id string, audit AuditEntry) error
+	CreateAutomation(ctx context.Context, scope Scope, a *Automation, tokenHash, createdBy string, audit AuditEntry) (*Automation, error)
+	UpdateAutomation(ctx context.Context, scope Scope, id string, in AutomationInput, audit AuditEntry) (*Automation, error)
+	DeleteAutomation(ctx context.Context, scope Scope, id string, audit AuditEntry) error
 	// SetAutomationStatus moves the automation id within scope from one status to another;
 	// EConflict when it is not in status from.
 	SetAutomationStatus(ctx context.Context, scope Scope, id, from, to string, audit AuditEntry) (*Automation, error)
-	SetAutomationToken(ctx context.Context, id, tokenHash string, audit AuditEntry) (*Automation, error)
+	SetAutomationToken(ctx context.Context, scope Scope, id, tokenHash string, audit AuditEntry) (*Automation, error)
 	// AutomationTokenHash returns the organization, status and token hash of an automation
-	// (ENotFound for an unknown id), for the ingestion endpoint.
+	// (ENotFound for an unknown id), for the ingestion endpoint: the token is the credential, and
+	// the organization comes from the row it opens.
 	AutomationTokenHash(ctx context.Context, id string) (orgID, status, tokenHash string, err error)
-	AddRun(ctx context.Context, run *AutomationRun, orgID string) (*AutomationRun, error)
+	// AddRun stores a run of an automation of scope's one organization.
+	AddRun(ctx context.Context, scope Scope, run *AutomationRun) (*AutomationRun, error)
 	ListRuns(ctx context.Context, scope Scope, automationID string, limit int) (*RunList, error)
 }
 
@@ -288,7 +290,7 @@ func (s *Automations) Create(ctx context.Context, c *Caller, in AutomationInput)
 	a := &Automation{ID: NewID(), OrganizationID: in.OrganizationID, Name: in.Name, Description: in.Description,
 		Type: in.Type, Status: in.Status, NextRun: in.NextRun, MinutesSavedPerRun: in.MinutesSavedPerRun,
 		HourlyCostCents: in.HourlyCostCents}
-	created, err := s.Store.CreateAutomation(ctx, a, hash, c.ActorID(), c.Audit(AuditAutomationCreate, "automation", a.ID,
+	created, err := s.Store.CreateAutomation(ctx, c.Scope(), a, hash, c.ActorID(), c.Audit(AuditAutomationCreate, "automation", a.ID,
 		map[string]any{"name": a.Name, "organization_id": a.OrganizationID}))
 	if err != nil {
 		return nil, err
@@ -306,7 +308,7 @@ func (s *Automations) Update(ctx context.Context, c *Caller, id string, in Autom
 	if err := CanManageWorkspace(c); err != nil {
 		return nil, err
 	}
-	return s.Store.UpdateAutomation(ctx, id, in, c.Audit(AuditAutomationUpdate, "automation", id,
+	return s.Store.UpdateAutomation(ctx, c.Scope(), id, in, c.Audit(AuditAutomationUpdate, "automation", id,
 		map[string]any{"name": in.Name, "status": in.Status, "minutes_saved_per_run": in.MinutesSavedPerRun, "hourly_cost_cents": in.HourlyCostCents}))
 }
 
@@ -315,7 +317,7 @@ func (s *Automations) Delete(ctx context.Context, c *Caller, id string) error {
 	if err := CanManageWorkspace(c); err != nil {
 		return err
 	}
-	return s.Store.DeleteAutomation(ctx, id, c.Audit(AuditAutomationDelete, "automation", id, nil))
+	return s.Store.DeleteAutomation(ctx, c.Scope(), id, c.Audit(AuditAutomationDelete, "automation", id, nil))
 }
 
 // Pause stops an active automation of the caller's organization; EConflict when it is not
@@ -345,7 +347,7 @@ func (s *Automations) RotateToken(ctx context.Context, c *Caller, id string) (*A
 		return nil, err
 	}
 	token, hash := NewAutomationToken()
-	a, err := s.Store.SetAutomationToken(ctx, id, hash, c.Audit(AuditAutomationToken, "automation", id, nil))
+	a, err := s.Store.SetAutomationToken(ctx, c.Scope(), id, hash, c.Audit(AuditAutomationToken, "automation", id, nil))
 	if err != nil {
 		return nil, err
 	}
@@ -393,7 +395,8 @@ func (s *Automations) Ingest(ctx context.Context, id, token string, in RunInput)
 	}
 	run := &AutomationRun{ID: NewID(), AutomationID: id, StartedAt: *in.StartedAt, FinishedAt: in.FinishedAt,
 		Outcome: in.Outcome, ItemsProcessed: in.ItemsProcessed, Message: in.Message}
-	return s.Store.AddRun(ctx, run, orgID)
+	// The token established the organization: the run is the automation's own.
+	return s.Store.AddRun(ctx, OrganizationScope(orgID), run)
 }
 
 // NewAutomationToken returns a new ingestion token and the hash kept in its place.

@@ -193,14 +193,15 @@ type ProjectStore interface {
 	ListProjects(ctx context.Context, scope Scope, f ProjectFilter) ([]*Project, error)
 	// GetProject returns the project with its updates, newest first.
 	GetProject(ctx context.Context, scope Scope, id string) (*Project, error)
-	// CreateProject stores p (its ID set) after checking that the organization exists and the
-	// assignees are staff or members of it (EInvalid otherwise), with the audit entry.
-	CreateProject(ctx context.Context, p *Project, audit AuditEntry) (*Project, error)
+	// CreateProject stores p (its ID set) after checking that the organization exists inside
+	// scope and the assignees are staff or members of it (EInvalid otherwise), with the audit
+	// entry.
+	CreateProject(ctx context.Context, scope Scope, p *Project, audit AuditEntry) (*Project, error)
 	// UpdateProject replaces the editable fields of the project id.
-	UpdateProject(ctx context.Context, id string, in ProjectInput, audit AuditEntry) (*Project, error)
-	DeleteProject(ctx context.Context, id string, audit AuditEntry) error
+	UpdateProject(ctx context.Context, scope Scope, id string, in ProjectInput, audit AuditEntry) (*Project, error)
+	DeleteProject(ctx context.Context, scope Scope, id string, audit AuditEntry) error
 	// AddProjectUpdate stores u and, when u.Progress is set, the project's new progress.
-	AddProjectUpdate(ctx context.Context, u *ProjectUpdate, authorID string, audit AuditEntry) (*ProjectUpdate, error)
+	AddProjectUpdate(ctx context.Context, scope Scope, u *ProjectUpdate, authorID string, audit AuditEntry) (*ProjectUpdate, error)
 	// RecentProjectUpdates returns the newest updates of the organizations scope reaches.
 	RecentProjectUpdates(ctx context.Context, scope Scope, limit int) ([]Activity, error)
 }
@@ -260,7 +261,7 @@ func (s *Projects) Create(ctx context.Context, c *Caller, in ProjectInput) (*Pro
 	if id := c.ActorID(); id != "" {
 		p.CreatedBy = &id
 	}
-	return s.Store.CreateProject(ctx, p, c.Audit(AuditProjectCreate, "project", p.ID,
+	return s.Store.CreateProject(ctx, c.Scope(), p, c.Audit(AuditProjectCreate, "project", p.ID,
 		map[string]any{"name": p.Name, "organization_id": p.OrganizationID}))
 }
 
@@ -273,7 +274,7 @@ func (s *Projects) Update(ctx context.Context, c *Caller, id string, in ProjectI
 	if err := CanManageWorkspace(c); err != nil {
 		return nil, err
 	}
-	return s.Store.UpdateProject(ctx, id, in, c.Audit(AuditProjectUpdate, "project", id,
+	return s.Store.UpdateProject(ctx, c.Scope(), id, in, c.Audit(AuditProjectUpdate, "project", id,
 		map[string]any{"name": in.Name, "status": in.Status, "progress": in.Progress}))
 }
 
@@ -282,7 +283,7 @@ func (s *Projects) Delete(ctx context.Context, c *Caller, id string) error {
 	if err := CanManageWorkspace(c); err != nil {
 		return err
 	}
-	return s.Store.DeleteProject(ctx, id, c.Audit(AuditProjectDelete, "project", id, nil))
+	return s.Store.DeleteProject(ctx, c.Scope(), id, c.Audit(AuditProjectDelete, "project", id, nil))
 }
 
 // PostUpdate adds a progress update that the organization's customers see on the project.
@@ -298,7 +299,7 @@ func (s *Projects) PostUpdate(ctx context.Context, c *Caller, projectID string, 
 	if in.Progress != nil {
 		details["progress"] = *in.Progress
 	}
-	return s.Store.AddProjectUpdate(ctx, u, c.ActorID(), c.Audit(AuditProjectPostUpdate, "project", projectID, details))
+	return s.Store.AddProjectUpdate(ctx, c.Scope(), u, c.ActorID(), c.Audit(AuditProjectPostUpdate, "project", projectID, details))
 }
 
 // RecentActivity returns the newest progress updates of the caller's organization, for the

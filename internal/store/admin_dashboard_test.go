@@ -92,7 +92,7 @@ func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
 		projectID := growthdesk.NewID()
 		pe := audit(growthdesk.AuditProjectCreate, "project", nil)
 		pe.TargetID = projectID
-		if _, err := store.NewProjectStore(db).CreateProject(ctx, &growthdesk.Project{ID: projectID, OrganizationID: acme.ID, Name: "Chatbot",
+		if _, err := store.NewProjectStore(db).CreateProject(ctx, growthdesk.SystemScope("test"), &growthdesk.Project{ID: projectID, OrganizationID: acme.ID, Name: "Chatbot",
 			Status: growthdesk.ProjectStatusPlanning, Priority: "medium"}, pe); err != nil {
 			t.Fatal(err)
 		}

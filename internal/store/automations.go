@@ -103,11 +103,11 @@ func (s *AutomationStore) GetAutomation(ctx context.Context, scope growthdesk.Sc
 }
 
 // CreateAutomation stores an automation with the hash of its token and the audit entry.
-func (s *AutomationStore) CreateAutomation(ctx context.Context, a *growthdesk.Automation, tokenHash, createdBy string, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
+func (s *AutomationStore) CreateAutomation(ctx context.Context, scope growthdesk.Scope, a *growthdesk.Automation, tokenHash, createdBy string, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
 		if ok, err := tx.organizationExists(ctx, a.OrganizationID); err != nil {
 			return err
-		} else if !ok {
+		} else if !ok || !scope.Allows(a.OrganizationID) {
 			return errNoSuchOrganization
 		}
 		var by any
@@ -125,7 +125,7 @@ func (s *AutomationStore) CreateAutomation(ctx context.Context, a *growthdesk.Au
 	}); err != nil {
 		return nil, err
 	}
-	return s.GetAutomation(ctx, allScope, a.ID)
+	return s.GetAutomation(ctx, scope, a.ID)
 }
 
 // lockAutomation reads the organization of an automation within scope, locking its row.
@@ -140,8 +140,8 @@ func (tx *Tx) lockAutomation(ctx context.Context, scope growthdesk.Scope, id str
 }
 
 // UpdateAutomation replaces an automation's editable fields.
-func (s *AutomationStore) UpdateAutomation(ctx context.Context, id string, in growthdesk.AutomationInput, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
-	return s.change(ctx, allScope, id, audit, func(tx *Tx) error {
+func (s *AutomationStore) UpdateAutomation(ctx context.Context, scope growthdesk.Scope, id string, in growthdesk.AutomationInput, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
+	return s.change(ctx, scope, id, audit, func(tx *Tx) error {
 		_, err := tx.exec(ctx, `UPDATE automations SET name = ?, description = ?, type = ?, status = ?, next_run = ?,
 			minutes_saved_per_run = ?, hourly_cost_cents = ?, updated_at = ? WHERE id = ?`,
 			in.Name, in.Description, in.Type, in.Status, in.NextRun, in.MinutesSavedPerRun, in.HourlyCostCents, tx.now, id)
@@ -170,14 +170,15 @@ func (s *AutomationStore) change(ctx context.Context, scope growthdesk.Scope, id
 	}); err != nil {
 		return nil, err
 	}
-	return s.GetAutomation(ctx, allScope, id)
+	return s.GetAutomation(ctx, scope, id)
 }
 
 // DeleteAutomation removes an automation and its runs.
-func (s *AutomationStore) DeleteAutomation(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
+func (s *AutomationStore) DeleteAutomation(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		var name string
-		if err := tx.queryRow(ctx, "SELECT name FROM automations WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
+		where, args := scopeWhere(scope, "organization_id")
+		if err := tx.queryRow(ctx, "SELECT name FROM automations WHERE id = ? AND "+where, append([]any{id}, args...)...).Scan(&name); errors.Is(err, sql.ErrNoRows) {
 			return errNoAutomation
 		} else if err != nil {
 			return err
@@ -201,8 +202,8 @@ func (s *AutomationStore) SetAutomationStatus(ctx context.Context, scope growthd
 }
 
 // SetAutomationToken replaces the hash of an automation's ingestion token.
-func (s *AutomationStore) SetAutomationToken(ctx context.Context, id, tokenHash string, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
-	return s.change(ctx, allScope, id, audit, func(tx *Tx) error {
+func (s *AutomationStore) SetAutomationToken(ctx context.Context, scope growthdesk.Scope, id, tokenHash string, audit growthdesk.AuditEntry) (*growthdesk.Automation, error) {
+	return s.change(ctx, scope, id, audit, func(tx *Tx) error {
 		_, err := tx.exec(ctx, "UPDATE automations SET token_hash = ?, updated_at = ? WHERE id = ?", tokenHash, tx.now, id)
 		return err
 	}, "")
@@ -217,8 +218,13 @@ func (s *AutomationStore) AutomationTokenHash(ctx context.Context, id string) (o
 	return orgID, status, tokenHash, err
 }
 
-// AddRun stores a run of an automation of orgID.
-func (s *AutomationStore) AddRun(ctx context.Context, run *growthdesk.AutomationRun, orgID string) (*growthdesk.AutomationRun, error) {
+// AddRun stores a run of an automation of the one organization of scope (ENotFound for a
+// scope of all or none).
+func (s *AutomationStore) AddRun(ctx context.Context, scope growthdesk.Scope, run *growthdesk.AutomationRun) (*growthdesk.AutomationRun, error) {
+	orgID := scope.Organization()
+	if orgID == "" {
+		return nil, errNoAutomation
+	}
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.AutomationRun, error) {
 		if _, err := tx.exec(ctx, `INSERT INTO automation_runs (id, automation_id, organization_id, started_at, finished_at,
 		outcome, items_processed, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

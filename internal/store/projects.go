@@ -191,12 +191,13 @@ func assignedJSON(ids []string) string {
 	return string(b)
 }
 
-// CreateProject stores a project with its audit entry.
-func (s *ProjectStore) CreateProject(ctx context.Context, p *growthdesk.Project, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
+// CreateProject stores a project of an organization of scope with its audit entry; an
+// organization outside scope is answered like an unknown one.
+func (s *ProjectStore) CreateProject(ctx context.Context, scope growthdesk.Scope, p *growthdesk.Project, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
 		if ok, err := tx.organizationExists(ctx, p.OrganizationID); err != nil {
 			return err
-		} else if !ok {
+		} else if !ok || !scope.Allows(p.OrganizationID) {
 			return errNoSuchOrganization
 		}
 		if err := tx.checkAssignees(ctx, p.OrganizationID, p.AssignedTo); err != nil {
@@ -212,20 +213,25 @@ func (s *ProjectStore) CreateProject(ctx context.Context, p *growthdesk.Project,
 	}); err != nil {
 		return nil, err
 	}
-	return s.get(ctx, p.ID)
+	return s.GetProject(ctx, scope, p.ID)
 }
 
-func (s *ProjectStore) get(ctx context.Context, id string) (*growthdesk.Project, error) {
-	return s.GetProject(ctx, allScope, id)
+// lockProject reads the organization of a project of scope inside tx, locking the row on
+// PostgreSQL; errNoProject for another organization's project as for an unknown one.
+func (tx *Tx) lockProject(ctx context.Context, scope growthdesk.Scope, id string) (orgID string, err error) {
+	where, args := scopeWhere(scope, "organization_id")
+	err = tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ? AND "+where+tx.forUpdate(), append([]any{id}, args...)...).Scan(&orgID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNoProject
+	}
+	return orgID, err
 }
 
-// UpdateProject replaces a project's editable fields.
-func (s *ProjectStore) UpdateProject(ctx context.Context, id string, in growthdesk.ProjectInput, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
+// UpdateProject replaces the editable fields of a project of scope.
+func (s *ProjectStore) UpdateProject(ctx context.Context, scope growthdesk.Scope, id string, in growthdesk.ProjectInput, audit growthdesk.AuditEntry) (*growthdesk.Project, error) {
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
-		var orgID string
-		if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), id).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
-			return errNoProject
-		} else if err != nil {
+		orgID, err := tx.lockProject(ctx, scope, id)
+		if err != nil {
 			return err
 		}
 		if err := tx.checkAssignees(ctx, orgID, in.AssignedTo); err != nil {
@@ -244,14 +250,15 @@ func (s *ProjectStore) UpdateProject(ctx context.Context, id string, in growthde
 	}); err != nil {
 		return nil, err
 	}
-	return s.get(ctx, id)
+	return s.GetProject(ctx, scope, id)
 }
 
-// DeleteProject removes a project and its updates.
-func (s *ProjectStore) DeleteProject(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
+// DeleteProject removes a project of scope and its updates.
+func (s *ProjectStore) DeleteProject(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		var name string
-		if err := tx.queryRow(ctx, "SELECT name FROM projects WHERE id = ?", id).Scan(&name); errors.Is(err, sql.ErrNoRows) {
+		where, args := scopeWhere(scope, "organization_id")
+		if err := tx.queryRow(ctx, "SELECT name FROM projects WHERE id = ? AND "+where, append([]any{id}, args...)...).Scan(&name); errors.Is(err, sql.ErrNoRows) {
 			return errNoProject
 		} else if err != nil {
 			return err
@@ -267,13 +274,12 @@ func (s *ProjectStore) DeleteProject(ctx context.Context, id string, audit growt
 	})
 }
 
-// AddProjectUpdate stores a progress update and, when it carries one, the new progress.
-func (s *ProjectStore) AddProjectUpdate(ctx context.Context, u *growthdesk.ProjectUpdate, authorID string, audit growthdesk.AuditEntry) (*growthdesk.ProjectUpdate, error) {
+// AddProjectUpdate stores a progress update of a project of scope and, when it carries one,
+// the new progress.
+func (s *ProjectStore) AddProjectUpdate(ctx context.Context, scope growthdesk.Scope, u *growthdesk.ProjectUpdate, authorID string, audit growthdesk.AuditEntry) (*growthdesk.ProjectUpdate, error) {
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
-		var orgID string
-		if err := tx.queryRow(ctx, "SELECT organization_id FROM projects WHERE id = ?"+tx.forUpdate(), u.ProjectID).Scan(&orgID); errors.Is(err, sql.ErrNoRows) {
-			return errNoProject
-		} else if err != nil {
+		orgID, err := tx.lockProject(ctx, scope, u.ProjectID)
+		if err != nil {
 			return err
 		}
 		var author any
