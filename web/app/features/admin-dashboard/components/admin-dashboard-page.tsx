@@ -13,6 +13,7 @@ import { paths } from "~/lib/paths";
 import { useAdminDashboard } from "../api";
 import { TICKET_STATUS_LABELS, describeActivity, monthLabel } from "../activity";
 import { formatCount, formatDateTime, formatMoney } from "~/lib/format";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
 
 const CHART_HEIGHT = 300;
 const STATUS_COLORS: Record<string, string> = {
@@ -21,16 +22,6 @@ const STATUS_COLORS: Record<string, string> = {
   resolved: "#047857",
   closed: "#475569",
 };
-
-function Tile({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Users }) {
-  return (
-    <div className="relative rounded-2xl bg-white p-6 ring-1 ring-slate-200" data-tile={label}>
-      <dt className="pr-8 text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{value}</dd>
-      <Icon className="absolute top-6 right-6 h-5 w-5 text-blue-700" aria-hidden="true" />
-    </div>
-  );
-}
 
 function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId();
@@ -194,14 +185,14 @@ export function AdminDashboardPage() {
         </div>
       ) : (
         <>
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <Tile label="Total Users" value={formatCount(data.total_users)} icon={Users} />
-            <Tile label="Organizations" value={formatCount(data.organizations)} icon={Building2} />
-            <Tile label="Open Tickets" value={formatCount(data.open_tickets)} icon={LifeBuoy} />
+          <StatGrid label="Overview">
+            <StatCard data-tile="Total Users" label="Total Users" value={formatCount(data.total_users)} icon={Users} />
+            <StatCard data-tile="Organizations" label="Organizations" value={formatCount(data.organizations)} icon={Building2} />
+            <StatCard data-tile="Open Tickets" label="Open Tickets" value={formatCount(data.open_tickets)} icon={LifeBuoy} />
             {data.monthly_revenue_cents !== null && (
-              <Tile label="Monthly Revenue" value={formatMoney(data.monthly_revenue_cents, data.currency)} icon={CircleDollarSign} />
+              <StatCard data-tile="Monthly Revenue" label="Monthly Revenue" value={formatMoney(data.monthly_revenue_cents, data.currency)} icon={CircleDollarSign} />
             )}
-          </dl>
+          </StatGrid>
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <GrowthChart data={data} />
             <TicketChart data={data} />

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
@@ -31,6 +30,7 @@ import { APPROVAL_LABELS, ROLE_LABELS } from "../labels";
 import { AuditLog } from "./audit-log";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatDate } from "~/lib/format";
+import { SearchField } from "~/components/ui/search-field";
 
 const SEARCH_DELAY_MS = 300;
 const FILTERS: { value: ApprovalFilter; label: string }[] = [
@@ -282,21 +282,15 @@ export function AdminManagement() {
           {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="relative flex-1">
-              <label htmlFor="admin-user-search" className="sr-only">
-                Search users by name or email
-              </label>
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <Input
-                id="admin-user-search"
-                type="search"
-                placeholder="Search by name or email"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                maxLength={AccountSearchMax}
-                className="pl-10"
-              />
-            </div>
+            <SearchField
+              id="admin-user-search"
+              label="Search users by name or email"
+              placeholder="Search by name or email"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              maxLength={AccountSearchMax}
+              className="flex-1"
+            />
             <div>
               <label htmlFor="admin-approval-filter" className="sr-only">
                 Approval status

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { CreditCard, DollarSign, Download, Search, TrendingDown, TrendingUp, Trash2, Users } from "lucide-react";
+import { CreditCard, DollarSign, Download, TrendingDown, TrendingUp, Trash2, Users } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { SubscriptionSearchMax, type Subscription } from "~/lib/api-types.gen";
@@ -31,25 +31,14 @@ import {
 } from "../format";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatMoney } from "~/lib/format";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { SearchField } from "~/components/ui/search-field";
 
 export const ACCESS_DENIED = "Access Denied: Only administrators can access billing overview.";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this subscription? This action cannot be undone.";
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "danger" };
 const SEARCH_DELAY_MS = 300;
-
-function Tile({ label, value, icon: Icon, hint }: { label: string; value: string; icon: typeof Users; hint: string }) {
-  return (
-    <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <Icon className="h-5 w-5 text-blue-700" aria-hidden="true" />
-      </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-      <p className="mt-1 text-xs text-slate-600">{hint}</p>
-    </div>
-  );
-}
 
 export function BillingOverview() {
   const { profile } = useAuth();
@@ -153,27 +142,23 @@ function Overview() {
       {change.isError && <Alert tone="error">Failed to update subscription</Alert>}
       {remove.isError && <Alert tone="error">Failed to delete subscription</Alert>}
 
-      <section aria-label="Billing summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label="Total Revenue" icon={DollarSign} value={summary.data ? formatMoney(summary.data.total_revenue, currency) : "…"} hint="Paid invoices" />
-        <Tile label="Active Subscriptions" icon={Users} value={summary.data ? String(summary.data.active_subscriptions) : "…"} hint="Subscriptions in good standing" />
-        <Tile label="Monthly Recurring" icon={TrendingUp} value={summary.data ? formatMoney(summary.data.monthly_recurring, currency) : "…"} hint="Active subscriptions per month" />
-        <Tile label="Churn Rate" icon={TrendingDown} value={summary.data ? percentLabel(summary.data.churn_rate) : "…"} hint="Cancelled in the last 30 days" />
-      </section>
+      <StatGrid label="Billing summary">
+        <StatCard label="Total Revenue" icon={DollarSign} value={summary.data ? formatMoney(summary.data.total_revenue, currency) : "…"} hint="Paid invoices" />
+        <StatCard label="Active Subscriptions" icon={Users} value={summary.data ? String(summary.data.active_subscriptions) : "…"} hint="Subscriptions in good standing" />
+        <StatCard label="Monthly Recurring" icon={TrendingUp} value={summary.data ? formatMoney(summary.data.monthly_recurring, currency) : "…"} hint="Active subscriptions per month" />
+        <StatCard label="Churn Rate" icon={TrendingDown} value={summary.data ? percentLabel(summary.data.churn_rate) : "…"} hint="Cancelled in the last 30 days" />
+      </StatGrid>
 
       <SettingsCard title="Subscriptions">
         <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search subscriptions"
-              placeholder="Search subscriptions..."
-              className="pl-9"
-              value={search}
-              maxLength={SubscriptionSearchMax}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search subscriptions"
+            placeholder="Search subscriptions..."
+            className="flex-1"
+            value={search}
+            maxLength={SubscriptionSearchMax}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} className="sm:w-48">
             {STATUS_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>

@@ -9,20 +9,7 @@ import { errorMessage } from "~/lib/api";
 import { paths } from "~/lib/paths";
 import { type DashboardSummary, useDashboard } from "../api";
 import { activityLink, formatActivityTime, formatBillingDate, formatLastLogin } from "../dashboard";
-
-function StatCard({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-50 text-blue-800">{icon}</span>
-      </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-        {value}
-      </p>
-    </div>
-  );
-}
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
 
 export function DashboardPage({ fallbackName }: { fallbackName: string }) {
   const dashboard = useDashboard();
@@ -70,16 +57,20 @@ export function DashboardView({
         </Alert>
       )}
 
-      <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Open Tickets" value={dash(d?.open_tickets ?? 0)} icon={<Ticket className="h-5 w-5" aria-hidden="true" />} />
-        <StatCard label="Forum Posts" value={dash(d?.forum_posts ?? 0)} icon={<MessageSquare className="h-5 w-5" aria-hidden="true" />} />
-        <StatCard label="Account Status" value={dash(d?.account_status ?? "")} icon={<ShieldCheck className="h-5 w-5" aria-hidden="true" />} />
+      <StatGrid label="Overview">
+        <StatCard label="Open Tickets" value={<span data-testid="stat-open-tickets">{dash(d?.open_tickets ?? 0)}</span>} icon={Ticket} />
+        <StatCard label="Forum Posts" value={<span data-testid="stat-forum-posts">{dash(d?.forum_posts ?? 0)}</span>} icon={MessageSquare} />
+        <StatCard label="Account Status" value={<span data-testid="stat-account-status">{dash(d?.account_status ?? "")}</span>} icon={ShieldCheck} />
         <StatCard
           label="Last Login"
-          value={<span className="text-lg">{dash(formatLastLogin(d?.last_login ?? null))}</span>}
-          icon={<Clock className="h-5 w-5" aria-hidden="true" />}
+          value={
+            <span className="text-lg" data-testid="stat-last-login">
+              {dash(formatLastLogin(d?.last_login ?? null))}
+            </span>
+          }
+          icon={Clock}
         />
-      </section>
+      </StatGrid>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-activity" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2">

@@ -1,13 +1,13 @@
-import { ChevronDown, CircleHelp, LifeBuoy, Search, CalendarDays } from "lucide-react";
+import { ChevronDown, CircleHelp, LifeBuoy, CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ScheduleOptionsDialog } from "~/components/layout/schedule-options-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { paths } from "~/lib/paths";
 import { FAQ } from "../faq-content";
 import { faqKey, searchFaq } from "../faq-search";
+import { SearchField } from "~/components/ui/search-field";
 
 export function FaqPage() {
   const [query, setQuery] = useState("");
@@ -18,20 +18,14 @@ export function FaqPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Frequently Asked Questions" description="Find quick answers about the portal, our services, billing and your data." />
-      <div className="relative max-w-xl">
-        <label htmlFor="faq-search" className="sr-only">
-          Search FAQs
-        </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        <Input
-          id="faq-search"
-          type="search"
-          placeholder="Search FAQs..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="pl-10"
-        />
-      </div>
+      <SearchField
+        id="faq-search"
+        label="Search FAQs"
+        placeholder="Search FAQs..."
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        className="max-w-xl"
+      />
 
       <div aria-live="polite">
         {matches.length === 0 ? (

@@ -1,11 +1,9 @@
 import { useState } from "react";
-import { Search } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import { AccountSearchMax } from "~/lib/api-types.gen";
@@ -14,6 +12,7 @@ import { paths } from "~/lib/paths";
 import { useImpersonationCandidates, useStartImpersonation, type ImpersonationTarget } from "../api";
 import { CONFIRM, STARTED, setFlash, startFailed } from "../messages";
 import { useDebounced } from "~/lib/use-debounced";
+import { SearchField } from "~/components/ui/search-field";
 
 const SEARCH_DELAY_MS = 300;
 const ROLE_NAMES: Record<string, string> = {
@@ -69,21 +68,13 @@ function ImpersonationChooser() {
         {error && <Alert tone="error">{error}</Alert>}
         <FormField label="Search accounts" id="impersonation-search">
           {(control) => (
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-                aria-hidden="true"
-              />
-              <Input
-                {...control}
-                type="search"
-                className="pl-9"
-                placeholder="Name or email"
-                value={search}
-                maxLength={AccountSearchMax}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
+            <SearchField
+              {...control}
+              placeholder="Name or email"
+              value={search}
+              maxLength={AccountSearchMax}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           )}
         </FormField>
         {candidates.isPending ? (

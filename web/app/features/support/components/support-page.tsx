@@ -1,10 +1,10 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { useAuth } from "~/features/auth/auth-provider";
 import { ApiError } from "~/lib/api";
@@ -16,17 +16,11 @@ import { filterQuery, readFilters, STATUSES, STATUS_LABELS, type TicketFilters }
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketCard } from "./ticket-card";
 import { TicketDialog } from "./ticket-dialog";
+import { StatCard } from "~/components/ui/stat-card";
+import { SearchField } from "~/components/ui/search-field";
+import { FilterBar } from "~/components/ui/filter-bar";
 
 const SEARCH_DELAY_MS = 300;
-
-function Tile({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value ?? "—"}</p>
-    </div>
-  );
-}
 
 /** The support desk: filters in the URL, `/portal/support/{id}` opens a ticket, `?new=1` the create dialog. */
 export function SupportPage({ ticketId }: { ticketId?: string }) {
@@ -109,29 +103,23 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
         <>
           {staff && (
             <section aria-label="Ticket summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              <Tile label="Open" value={summary.data?.open} />
-              <Tile label="In Progress" value={summary.data?.in_progress} />
-              <Tile label="Resolved" value={summary.data?.resolved} />
-              <Tile label="Total" value={summary.data?.total} />
+              <StatCard label="Open" value={summary.data?.open ?? "—"} />
+              <StatCard label="In Progress" value={summary.data?.in_progress ?? "—"} />
+              <StatCard label="Resolved" value={summary.data?.resolved ?? "—"} />
+              <StatCard label="Total" value={summary.data?.total ?? "—"} />
             </section>
           )}
 
-          <section aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="relative sm:col-span-2 lg:col-span-1">
-              <label htmlFor="ticket-search" className="sr-only">
-                Search tickets
-              </label>
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-              <Input
-                id="ticket-search"
-                type="search"
-                placeholder="Search tickets"
-                className="pl-9"
-                value={search}
-                maxLength={TicketSearchMax}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
+          <FilterBar>
+            <SearchField
+              id="ticket-search"
+              label="Search tickets"
+              placeholder="Search tickets"
+              className="sm:col-span-2 lg:col-span-1"
+              value={search}
+              maxLength={TicketSearchMax}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <div>
               <label htmlFor="ticket-status-filter" className="sr-only">
                 Status
@@ -194,7 +182,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
                 </div>
               </>
             )}
-          </section>
+          </FilterBar>
 
           {tickets.isPending ? (
             <div className="flex justify-center py-16">

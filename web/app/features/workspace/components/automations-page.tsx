@@ -17,7 +17,7 @@ import {
   Workflow,
   Zap,
 } from "lucide-react";
-import { PageHeader } from "~/components/layout/page-header";
+import { ListPage } from "~/components/layout/list-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -53,8 +53,11 @@ import {
   workspaceMoney,
   parseDollars,
 } from "../labels";
-import { BasicsFields, EmptyState, LabelOptions, OrganizationSelect, ProgressBar, StatCard } from "./shared";
+import { BasicsFields, LabelOptions, OrganizationSelect, ProgressBar } from "./shared";
 import { formatCount, formatDateTime } from "~/lib/format";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar, FilterSelect } from "~/components/ui/filter-bar";
 
 const TYPE_ICONS: Record<AutomationType, typeof Bot> = {
   chatbot: Bot,
@@ -455,8 +458,8 @@ export function AutomationsPage() {
   const detailed = list.data?.items.find((a) => a.id === details) ?? all.data?.items.find((a) => a.id === details) ?? null;
 
   return (
-    <div className="space-y-6">
-      <PageHeader
+    <>
+      <ListPage
         title="Active Automations"
         description="Monitor and manage your AI automations."
         actions={
@@ -467,74 +470,72 @@ export function AutomationsPage() {
             </Button>
           ) : undefined
         }
-      />
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {toggle.error && <Alert tone="error">{errorMessage(toggle.error, "The automation could not be changed.")}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-        <StatCard label="Total Automations" value={stats.total} icon={Zap} />
-        <StatCard label="Active" value={stats.active} icon={Activity} tone="green" />
-        <StatCard label="Paused" value={stats.paused} icon={Pause} tone="amber" />
-        <StatCard label="Errors" value={stats.errors} icon={CircleAlert} tone="red" />
-        <StatCard
-          label="Avg Success Rate"
-          value={<span data-testid="average-success">{stats.averageSuccess}</span>}
-          icon={Activity}
-          tone="violet"
-        />
-      </div>
-      <div className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3">
-        <div>
-          <label htmlFor="automations-filter-type" className="sr-only">
-            Type
-          </label>
-          <Select id="automations-filter-type" value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">All Types</option>
-            <LabelOptions labels={AUTOMATION_TYPE_LABELS} />
-          </Select>
-        </div>
-        {staff && (
-          <div>
-            <label htmlFor="automations-filter-organization" className="sr-only">
-              Organization
-            </label>
-            <OrganizationSelect
-              id="automations-filter-organization"
-              value={organization}
-              onChange={setOrganization}
-              organizations={organizations.data}
-              allLabel="All organizations"
+        notices={
+          <>
+            {notice && <Alert tone="success">{notice}</Alert>}
+            {toggle.error && <Alert tone="error">{errorMessage(toggle.error, "The automation could not be changed.")}</Alert>}
+          </>
+        }
+        stats={
+          <StatGrid columns={5}>
+            <StatCard label="Total Automations" value={stats.total} icon={Zap} />
+            <StatCard label="Active" value={stats.active} icon={Activity} tone="green" />
+            <StatCard label="Paused" value={stats.paused} icon={Pause} tone="amber" />
+            <StatCard label="Errors" value={stats.errors} icon={CircleAlert} tone="red" />
+            <StatCard
+              label="Avg Success Rate"
+              value={<span data-testid="average-success">{stats.averageSuccess}</span>}
+              icon={Activity}
+              tone="violet"
             />
-          </div>
-        )}
-      </div>
-      {list.isPending ? (
-        <LoadingRow label="Loading automations…" />
-      ) : list.error ? (
-        <Alert tone="error">{errorMessage(list.error, "The automations could not be loaded.")}</Alert>
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon={Zap} title="No automations found" />
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-          {list.data.items.map((a) => (
-            <AutomationCard
-              key={a.id}
-              automation={a}
-              staff={staff}
-              busy={toggle.isPending && toggle.variables?.id === a.id}
-              onToggle={(action) => {
-                setNotice(null);
-                toggle.mutate(
-                  { id: a.id, action },
-                  {
-                    onSuccess: (u) => setNotice(`${u.name} is now ${AUTOMATION_STATUS_LABELS[u.status].toLowerCase()}.`),
-                  },
-                );
-              }}
-              onDetails={() => setDetails(a.id)}
-            />
-          ))}
-        </div>
-      )}
+          </StatGrid>
+        }
+        filters={
+          <FilterBar boxed columns={3}>
+            <FilterSelect id="automations-filter-type" label="Type" value={type} onChange={(e) => setType(e.target.value)}>
+              <option value="">All Types</option>
+              <LabelOptions labels={AUTOMATION_TYPE_LABELS} />
+            </FilterSelect>
+            {staff && (
+              <div>
+                <label htmlFor="automations-filter-organization" className="sr-only">
+                  Organization
+                </label>
+                <OrganizationSelect
+                  id="automations-filter-organization"
+                  value={organization}
+                  onChange={setOrganization}
+                  organizations={organizations.data}
+                  allLabel="All organizations"
+                />
+              </div>
+            )}
+          </FilterBar>
+        }
+        loading={list.isPending}
+        loadingLabel="Loading automations…"
+        error={list.error ? errorMessage(list.error, "The automations could not be loaded.") : null}
+        empty={list.data?.items.length === 0 && <EmptyState icon={Zap} title="No automations found" />}
+      >
+        {list.data?.items.map((a) => (
+          <AutomationCard
+            key={a.id}
+            automation={a}
+            staff={staff}
+            busy={toggle.isPending && toggle.variables?.id === a.id}
+            onToggle={(action) => {
+              setNotice(null);
+              toggle.mutate(
+                { id: a.id, action },
+                {
+                  onSuccess: (u) => setNotice(`${u.name} is now ${AUTOMATION_STATUS_LABELS[u.status].toLowerCase()}.`),
+                },
+              );
+            }}
+            onDetails={() => setDetails(a.id)}
+          />
+        ))}
+      </ListPage>
       <DetailsDialog
         automation={editing === null && deleting === null ? detailed : null}
         staff={staff}
@@ -583,6 +584,6 @@ export function AutomationsPage() {
       >
         Are you sure you want to delete this automation and its run history? This action cannot be undone.
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

@@ -12,11 +12,10 @@ import {
   MessageSquare,
   Pencil,
   Plus,
-  Search,
   Trash2,
   TrendingUp,
 } from "lucide-react";
-import { PageHeader } from "~/components/layout/page-header";
+import { ListPage } from "~/components/layout/list-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -51,9 +50,13 @@ import {
   dateRange,
   projectStats,
 } from "../labels";
-import { BasicsFields, EmptyState, LabelOptions, OrganizationSelect, ProgressBar, StatCard } from "./shared";
+import { BasicsFields, LabelOptions, OrganizationSelect, ProgressBar } from "./shared";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatDateTime } from "~/lib/format";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar, FilterSelect } from "~/components/ui/filter-bar";
+import { SearchField } from "~/components/ui/search-field";
 
 const STATUS_ICONS: Record<ProjectStatus, typeof Circle> = {
   planning: Clock,
@@ -471,8 +474,8 @@ export function ProjectsPage() {
   const openNew = () => (staff ? setEditing("new") : setComingSoon(true));
 
   return (
-    <div className="space-y-6">
-      <PageHeader
+    <>
+      <ListPage
         title="AI Projects"
         description="Track the progress of your AI automation projects."
         actions={
@@ -481,92 +484,83 @@ export function ProjectsPage() {
             New Project
           </Button>
         }
-      />
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {remove.error && <Alert tone="error">{errorMessage(remove.error, "The project could not be deleted.")}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Projects" value={stats.total} icon={FolderKanban} />
-        <StatCard label="In Progress" value={stats.inProgress} icon={Loader} tone="amber" />
-        <StatCard label="Completed" value={stats.completed} icon={CheckCircle2} tone="green" />
-        <StatCard label="Avg Progress" value={`${stats.averageProgress}%`} icon={TrendingUp} tone="violet" />
-      </div>
-      <div className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="relative sm:col-span-2 lg:col-span-1">
-          <label htmlFor="projects-filter-search" className="sr-only">
-            Search projects
-          </label>
-          <Search className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500" aria-hidden="true" />
-          <Input
-            id="projects-filter-search"
-            type="search"
-            placeholder="Search projects..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
+        notices={
+          <>
+            {notice && <Alert tone="success">{notice}</Alert>}
+            {remove.error && <Alert tone="error">{errorMessage(remove.error, "The project could not be deleted.")}</Alert>}
+          </>
+        }
+        stats={
+          <StatGrid>
+            <StatCard label="Total Projects" value={stats.total} icon={FolderKanban} />
+            <StatCard label="In Progress" value={stats.inProgress} icon={Loader} tone="amber" />
+            <StatCard label="Completed" value={stats.completed} icon={CheckCircle2} tone="green" />
+            <StatCard label="Avg Progress" value={`${stats.averageProgress}%`} icon={TrendingUp} tone="violet" />
+          </StatGrid>
+        }
+        filters={
+          <FilterBar boxed>
+            <SearchField
+              id="projects-filter-search"
+              label="Search projects"
+              placeholder="Search projects..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="sm:col-span-2 lg:col-span-1"
+            />
+            <FilterSelect id="projects-filter-status" label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">All Status</option>
+              <LabelOptions labels={PROJECT_STATUS_LABELS} />
+            </FilterSelect>
+            <FilterSelect id="projects-filter-priority" label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+              <option value="">All Priority</option>
+              <LabelOptions labels={PRIORITY_LABELS} />
+            </FilterSelect>
+            {staff && (
+              <div>
+                <label htmlFor="projects-filter-organization" className="sr-only">
+                  Organization
+                </label>
+                <OrganizationSelect
+                  id="projects-filter-organization"
+                  value={organization}
+                  onChange={setOrganization}
+                  organizations={organizations.data}
+                  allLabel="All organizations"
+                />
+              </div>
+            )}
+          </FilterBar>
+        }
+        loading={list.isPending}
+        loadingLabel="Loading projects…"
+        error={list.error ? errorMessage(list.error, "The projects could not be loaded.") : null}
+        empty={
+          list.data?.items.length === 0 && (
+            <EmptyState icon={FolderKanban} title="No projects found">
+              {filtered ? (
+                <p>Try adjusting your search or filter criteria</p>
+              ) : (
+                <Button className="mt-2" onClick={openNew}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Create First Project
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      >
+        {list.data?.items.map((p) => (
+          <ProjectCard
+            key={p.id}
+            project={p}
+            staff={staff}
+            onEdit={() => setEditing(p)}
+            onDelete={() => setDeleting(p)}
+            onUpdates={() => setUpdatesOf(p.id)}
           />
-        </div>
-        <div>
-          <label htmlFor="projects-filter-status" className="sr-only">
-            Status
-          </label>
-          <Select id="projects-filter-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">All Status</option>
-            <LabelOptions labels={PROJECT_STATUS_LABELS} />
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="projects-filter-priority" className="sr-only">
-            Priority
-          </label>
-          <Select id="projects-filter-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            <option value="">All Priority</option>
-            <LabelOptions labels={PRIORITY_LABELS} />
-          </Select>
-        </div>
-        {staff && (
-          <div>
-            <label htmlFor="projects-filter-organization" className="sr-only">
-              Organization
-            </label>
-            <OrganizationSelect
-              id="projects-filter-organization"
-              value={organization}
-              onChange={setOrganization}
-              organizations={organizations.data}
-              allLabel="All organizations"
-            />
-          </div>
-        )}
-      </div>
-      {list.isPending ? (
-        <LoadingRow label="Loading projects…" />
-      ) : list.error ? (
-        <Alert tone="error">{errorMessage(list.error, "The projects could not be loaded.")}</Alert>
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon={FolderKanban} title="No projects found">
-          {filtered ? (
-            <p>Try adjusting your search or filter criteria</p>
-          ) : (
-            <Button className="mt-2" onClick={openNew}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create First Project
-            </Button>
-          )}
-        </EmptyState>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-          {list.data.items.map((p) => (
-            <ProjectCard
-              key={p.id}
-              project={p}
-              staff={staff}
-              onEdit={() => setEditing(p)}
-              onDelete={() => setDeleting(p)}
-              onUpdates={() => setUpdatesOf(p.id)}
-            />
-          ))}
-        </div>
-      )}
+        ))}
+      </ListPage>
       <ComingSoonDialog open={comingSoon} onClose={() => setComingSoon(false)} />
       {staff && editing !== null && (
         <Dialog open title={editing === "new" ? "New Project" : `Edit ${editing.name}`} onClose={() => setEditing(null)} size="lg">
@@ -600,6 +594,6 @@ export function ProjectsPage() {
       >
         Are you sure you want to delete this project? This action cannot be undone.
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

@@ -13,8 +13,9 @@ import { isStaff } from "~/lib/roles";
 import { downloadReport, useGenerateReport, useOrganizations, useReportSummary, useReports, useScheduleReport } from "../api";
 import { FREQUENCY_LABELS, PERIOD_LABELS, REPORT_STATUS_LABELS, REPORT_STATUS_TONES, workspaceMoney } from "../labels";
 import { CostSavingsBreakdown, PerformanceTrends } from "./report-charts";
-import { LabelOptions, OrganizationSelect, StatCard } from "./shared";
+import { LabelOptions, OrganizationSelect } from "./shared";
 import { formatCount, formatDateTime } from "~/lib/format";
+import { StatCard } from "~/components/ui/stat-card";
 
 function ReportRow({
   report,

@@ -1,43 +1,6 @@
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { WorkspaceDescriptionMax, WorkspaceNameMax, type OrganizationSummary } from "~/lib/api-types.gen";
-
-export function StatCard({
-  label,
-  value,
-  icon: Icon,
-  tone = "blue",
-}: {
-  label: string;
-  value: ReactNode;
-  icon: LucideIcon;
-  tone?: "blue" | "green" | "amber" | "red" | "violet";
-}) {
-  const tones = {
-    blue: "bg-blue-50 text-blue-700",
-    green: "bg-green-50 text-green-700",
-    amber: "bg-amber-50 text-amber-800",
-    red: "bg-red-50 text-red-700",
-    violet: "bg-violet-50 text-violet-700",
-  } as const;
-  return (
-    // A container query: a narrow card (four in a row beside the sidebar) puts its icon above
-    // the figure, so that a long amount keeps the card's whole width.
-    <div className="@container rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <div className="flex flex-col items-start gap-3 @[15rem]:flex-row @[15rem]:items-center @[15rem]:gap-4">
-        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tones[tone]}`}>
-          <Icon className="h-5 w-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 max-w-full">
-          <p className="text-sm text-slate-600">{label}</p>
-          <p className="text-2xl font-bold tabular-nums text-slate-900 [overflow-wrap:anywhere]">{value}</p>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 export function ProgressBar({ value, label, tone = "blue" }: { value: number; label: string; tone?: "blue" | "green" }) {
   const clamped = Math.max(0, Math.min(100, value));
@@ -88,16 +51,6 @@ export function OrganizationSelect({
         </option>
       ))}
     </Select>
-  );
-}
-
-export function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-      <Icon className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
-      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
-    </div>
   );
 }
 
