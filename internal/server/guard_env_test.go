@@ -8,13 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/app"
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/payments"
-	"github.com/growthdesk/growthdesk/internal/reportpdf"
 	"github.com/growthdesk/growthdesk/internal/server"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 )
 
@@ -38,68 +36,27 @@ type guardOptions struct {
 func newGuardEnv(t *testing.T, db *store.DB, opts guardOptions) *portalEnv {
 	t.Helper()
 	ctx := context.Background()
-	siteCfg := site.Config{Name: "Growthdesk", Email: "hello@example.com"}
-	renderer, err := mailer.NewRenderer(siteCfg, testSiteURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var limiter growthdesk.RateLimiter = store.NewRateLimiter(db)
-	if opts.limiter != nil {
-		limiter = opts.limiter
-	}
-	var authStore auth.Store = store.NewAuthStore(db)
-	if opts.authStore != nil {
-		authStore = opts.authStore(authStore)
-	}
-	pub := newPublicEnv(t, db)
-	impersonations := &growthdesk.Impersonations{Store: store.NewImpersonationStore(db), Accounts: store.NewAccountStore(db), Now: pub.clock.Now}
 	lots := growthdesk.Limit{Requests: 100000, Window: time.Minute}
-	var provider growthdesk.PaymentProvider = &payments.TestProvider{SiteURL: testSiteURL, Secret: []byte("test-portal-secret")}
-	var webhooks server.WebhookParser
+	o := app.Options{
+		Auth:         auth.Config{PasswordHashCost: 4, TokenLimit: lots, VerifyLimit: lots, EmailLimit: lots, MFALimit: lots},
+		AuthStore:    opts.authStore,
+		Limiter:      opts.limiter,
+		QuotaCounter: opts.quotaCounter,
+		Payments:     &payments.TestProvider{SiteURL: testSiteURL, Secret: []byte("test-portal-secret")},
+	}
 	if opts.stripe != nil {
-		provider, webhooks = opts.stripe, opts.stripe
+		o.Payments, o.Webhooks = opts.stripe, opts.stripe
 	}
-	authSvc, err := auth.New(auth.Config{SiteURL: testSiteURL, SiteName: "Growthdesk", PasswordHashCost: 4,
-		TokenLimit: lots, VerifyLimit: lots, EmailLimit: lots, MFALimit: lots},
-		auth.Deps{Store: authStore, Mailer: renderer, Limiter: limiter,
-			Impersonation: impersonations})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &portalEnv{auth: authSvc, outbox: store.NewMailOutbox(db), ids: map[string]string{}, tokens: map[string]string{}}
-	env.testEnv = pub
-	meetings := newTestMeetings(t, db, renderer, siteCfg)
-	projects := &growthdesk.Projects{Store: store.NewProjectStore(db)}
-	reports := &growthdesk.Reports{Store: store.NewReportStore(db), Renderer: &reportpdf.Renderer{SiteName: "Growthdesk"}, Mail: renderer, PortalURL: testSiteURL + "/portal/reports"}
-	billing := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: renderer, SiteURL: testSiteURL, Provider: provider}
-	support := &growthdesk.Support{Store: store.NewSupportStore(db), Mail: renderer,
-		TicketURL: func(id string) string { return testSiteURL + "/portal/support/" + id }}
-	forum := &growthdesk.Forum{Store: store.NewForumStore(db), Mail: renderer,
-		TopicURL: func(id string) string { return testSiteURL + "/portal/community/" + id }}
+	pub := newAppEnv(t, db, o)
+	authSvc := pub.app.Auth
+	env := &portalEnv{testEnv: pub, auth: authSvc, outbox: pub.app.Outbox, ids: map[string]string{}, tokens: map[string]string{}}
 	quotas := server.Quotas{Tickets: lots, TicketResponses: lots, Attachments: lots, AttachmentMB: lots, ForumTopics: lots, ForumReplies: lots}
 	if opts.quotas != nil {
 		quotas = *opts.quotas
 	}
-	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots, CheckoutLimit: lots, IngestLimit: lots, Quotas: quotas}, server.Deps{
-		DB: db, Leads: env.leads, Newsletter: env.newsletter, Limiter: limiter, QuotaCounter: opts.quotaCounter,
-		Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc, MailLog: &growthdesk.MailLog{Store: env.outbox},
-		Accounts:       &growthdesk.Accounts{Store: store.NewAccountStore(db), Mail: renderer, LoginURL: testSiteURL + "/portal/login"},
-		Team:           &growthdesk.Team{Store: store.NewTeamStore(db)},
-		Support:        support,
-		AdminDashboard: &growthdesk.AdminDashboards{Store: store.NewAdminDashboardStore(db), Tickets: store.NewSupportStore(db), Revenue: billing},
-		Forum:          forum,
-		Announcements:  &growthdesk.Announcements{Store: store.NewAnnouncementStore(db), Now: env.clock.Now},
-		Impersonations: impersonations,
-		Meetings:       meetings,
-		Dashboard:      &growthdesk.Dashboard{SignIns: store.NewDashboardStore(db), Tickets: support, Billing: billing, Forum: forum, Activity: []growthdesk.ActivitySource{meetings, projects, reports, support}},
-		Billing:        billing,
-		StripeWebhooks: webhooks,
-		TestCards:      payments.TestCards,
-		Projects:       projects,
-		Automations:    &growthdesk.Automations{Store: store.NewAutomationStore(db)},
-		Reports:        reports,
-		Site:           siteCfg, Dist: testDist(),
-	})
+	deps := pub.app.Deps
+	deps.Dist = testDist()
+	h, err := server.New(server.Config{SiteURL: testSiteURL, LeadLimit: lots, NewsletterLimit: lots, CheckoutLimit: lots, IngestLimit: lots, Quotas: quotas}, deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,23 +10,10 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"github.com/growthdesk/growthdesk/internal/calendar"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
-
-func newTestMeetings(t *testing.T, db *store.DB, renderer *mailer.Renderer, siteCfg site.Config) *growthdesk.Meetings {
-	t.Helper()
-	cal, err := calendar.New(siteCfg.Name, siteCfg.Email, "www.example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &growthdesk.Meetings{Store: store.NewMeetingStore(db), Mail: renderer, Calendar: cal,
-		SiteURL: testSiteURL, StaffEmail: siteCfg.Email}
-}
 
 // workspaceEnv is the portal with two organizations: the test customer in Acme and a second
 // customer ("other") in Beta.

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/growthdesk/growthdesk/internal/app"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/mailer"
 	"github.com/growthdesk/growthdesk/internal/server"
@@ -49,9 +50,12 @@ type testEnv struct {
 	newsletter      *growthdesk.Newsletter
 	leadStore       *store.LeadStore
 	newsletterStore *store.NewsletterStore
+	// app is every service on db, built by app.New as cmd/growthdesk builds them.
+	app *app.App
 	// mail records what the services rendered, so tests can follow e-mailed links.
 	mail *recordingRenderer
-	// clock is the link tokens' clock (the database keeps its own).
+	// clock is the services' clock (link tokens, announcements, impersonations); the
+	// database keeps its own.
 	clock *storetest.Clock
 }
 
@@ -69,28 +73,33 @@ func (r *recordingRenderer) Render(kind, to string, d growthdesk.EmailData) (*gr
 	return r.real.Render(kind, to, d)
 }
 
-// newPublicEnv builds the public forms' services on db, the way cmd/growthdesk wires them.
+// testSite is the site configuration of the services in tests.
+var testSite = site.Config{Name: "Growthdesk", Email: "hello@example.com"}
+
+// newPublicEnv builds the services on db with app.New, the way cmd/growthdesk does, with
+// the test's clock and a renderer that records what it renders.
 func newPublicEnv(t *testing.T, db *store.DB) *testEnv {
 	t.Helper()
+	return newAppEnv(t, db, app.Options{})
+}
+
+// newAppEnv is newPublicEnv with what a test varies in o; DB, SiteURL, Site, Renderer and
+// Clock are the test's.
+func newAppEnv(t *testing.T, db *store.DB, o app.Options) *testEnv {
+	t.Helper()
 	clock := storetest.NewClock(time.Now().UTC())
-	real, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, testSiteURL)
+	real, err := mailer.NewRenderer(testSite, testSiteURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	secret, err := db.Secret(context.Background(), "newsletter_links")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := growthdesk.NewLinkTokens(secret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens.Now = clock.Now
 	rec := &recordingRenderer{real: real}
-	env := &testEnv{db: db, leadStore: store.NewLeadStore(db), newsletterStore: store.NewNewsletterStore(db), mail: rec, clock: clock}
-	env.leads = &growthdesk.Leads{Store: env.leadStore, Notify: real.LeadNotification}
-	env.newsletter = &growthdesk.Newsletter{Store: env.newsletterStore, Mail: rec, Tokens: tokens, SiteURL: testSiteURL}
-	return env
+	o.DB, o.SiteURL, o.Site, o.Renderer, o.Clock = db, testSiteURL, testSite, rec, clock.Now
+	a, err := app.New(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testEnv{db: db, app: a, leads: a.Deps.Leads, newsletter: a.Deps.Newsletter,
+		leadStore: store.NewLeadStore(db), newsletterStore: store.NewNewsletterStore(db), mail: rec, clock: clock}
 }
 
 func newTestEnv(t *testing.T, db *store.DB, cfg server.Config) *testEnv {
