@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,14 +17,9 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/auth"
-	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
-	"github.com/growthdesk/growthdesk/internal/server"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -82,38 +76,14 @@ func TestRefreshGrantBenchmark(t *testing.T) {
 // confirmed user per client and rate limits out of the way.
 func refreshServer(t *testing.T, db *store.DB) string {
 	ctx := context.Background()
-	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://bench.invalid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	limiter := store.NewRateLimiter(db)
-	lots := growthdesk.Limit{Requests: 1 << 30, Window: time.Minute}
-	authSvc, err := auth.New(auth.Config{SiteURL: "http://bench.invalid", SiteName: "Growthdesk", PasswordHashCost: 4,
-		TokenLimit: lots, VerifyLimit: lots, EmailLimit: lots, MFALimit: lots},
-		auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := benchApp(t, db)
 	for i := range refreshConcurrency {
-		if _, err := authSvc.CreateUser(ctx, auth.CreateUserParams{Email: fmt.Sprintf("refresh%d@bench.invalid", i),
+		if _, err := a.Auth.CreateUser(ctx, auth.CreateUserParams{Email: fmt.Sprintf("refresh%d@bench.invalid", i),
 			Password: benchPassword, FullName: fmt.Sprintf("Bench %d", i), Role: "customer", Approved: true, Confirmed: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	h, err := server.New(server.Config{SiteURL: "http://bench.invalid"}, server.Deps{
-		DB: db, Limiter: limiter, Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc,
-		Accounts: &growthdesk.Accounts{Store: store.NewAccountStore(db), Mail: renderer, LoginURL: "http://bench.invalid/portal/login"},
-		Dist: fstest.MapFS{
-			"index.html":          {Data: []byte(`<!DOCTYPE html><html><head><meta name="growthdesk-config" content="__GROWTHDESK_CONFIG__"/></head><body></body></html>`)},
-			"__spa-fallback.html": {Data: []byte(`<!DOCTYPE html><html><head><meta name="growthdesk-config" content="__GROWTHDESK_CONFIG__"/></head><body></body></html>`)},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	return benchServer(t, a)
 }
 
 // tokenGrant posts body to the token endpoint and returns the refresh token handed out.

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,14 +17,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/auth"
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
-	"github.com/growthdesk/growthdesk/internal/mailer"
-	"github.com/growthdesk/growthdesk/internal/server"
-	"github.com/growthdesk/growthdesk/internal/site"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -82,18 +77,8 @@ func TestTicketListBenchmark(t *testing.T) {
 // the API on db; it returns the server's address and an access token per role.
 func ticketServer(t *testing.T, db *store.DB, size int) (string, map[string]string) {
 	ctx := context.Background()
-	renderer, err := mailer.NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "http://bench.invalid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	limiter := store.NewRateLimiter(db)
-	lots := growthdesk.Limit{Requests: 1 << 30, Window: time.Minute}
-	authSvc, err := auth.New(auth.Config{SiteURL: "http://bench.invalid", SiteName: "Growthdesk", PasswordHashCost: 4,
-		TokenLimit: lots, VerifyLimit: lots, EmailLimit: lots, MFALimit: lots},
-		auth.Deps{Store: store.NewAuthStore(db), Mailer: renderer, Limiter: limiter})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := benchApp(t, db)
+	authSvc := a.Auth
 	accounts := store.NewAccountStore(db)
 	var orgs []string
 	for i := range ticketOrgs {
@@ -142,25 +127,11 @@ func ticketServer(t *testing.T, db *store.DB, size int) (string, map[string]stri
 	}
 	t.Logf("seeded %d tickets in %s", size, time.Since(seedStart).Round(time.Millisecond))
 
-	h, err := server.New(server.Config{SiteURL: "http://bench.invalid"}, server.Deps{
-		DB: db, Limiter: limiter, Auth: authSvc, AuthHandler: authSvc.Handler(), Sessions: authSvc,
-		Accounts: &growthdesk.Accounts{Store: accounts, Mail: renderer, LoginURL: "http://bench.invalid/portal/login"},
-		Team:     &growthdesk.Team{Store: store.NewTeamStore(db)},
-		Support:  &growthdesk.Support{Store: store.NewSupportStore(db), Mail: renderer},
-		Dist: fstest.MapFS{
-			"index.html":          {Data: []byte(`<!DOCTYPE html><html><head><meta name="growthdesk-config" content="__GROWTHDESK_CONFIG__"/></head><body></body></html>`)},
-			"__spa-fallback.html": {Data: []byte(`<!DOCTYPE html><html><head><meta name="growthdesk-config" content="__GROWTHDESK_CONFIG__"/></head><body></body></html>`)},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
+	base := benchServer(t, a)
 	tokens := map[string]string{}
 	for _, name := range []string{"customer", "staff"} {
 		body, _ := json.Marshal(map[string]string{"email": name + "@bench.invalid", "password": benchPassword})
-		res, err := http.Post(srv.URL+"/auth/v1/token?grant_type=password", "application/json", bytes.NewReader(body))
+		res, err := http.Post(base+"/auth/v1/token?grant_type=password", "application/json", bytes.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +145,7 @@ func ticketServer(t *testing.T, db *store.DB, size int) (string, map[string]stri
 		}
 		tokens[name] = tok.AccessToken
 	}
-	return srv.URL, tokens
+	return base, tokens
 }
 
 func measureTickets(t *testing.T, url, token string) ticketResult {
