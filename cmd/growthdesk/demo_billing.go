@@ -33,7 +33,7 @@ func seedDemoBilling(ctx context.Context, db *store.DB) error {
 	if existing, err := billing.CustomerOf(ctx, growthdesk.ProviderTest, growthdesk.OrganizationScope(org)); err != nil {
 		return err
 	} else if existing == "" {
-		if err := billing.SaveCustomer(ctx, growthdesk.ProviderTest, org, customer); err != nil {
+		if err := billing.SaveCustomer(ctx, growthdesk.OrganizationScope(org), growthdesk.ProviderTest, customer); err != nil {
 			return err
 		}
 	} else if existing != customer {
@@ -59,7 +59,7 @@ func seedDemoBilling(ctx context.Context, db *store.DB) error {
 		paid("1", start, renewed),
 		paid("2", renewed, end),
 	} {
-		if _, err := billing.ApplyEvent(ctx, ev, nil); err != nil {
+		if _, err := billing.ApplyEvent(ctx, growthdesk.SystemScope("demo"), ev, nil); err != nil {
 			return err
 		}
 	}

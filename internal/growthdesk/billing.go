@@ -47,40 +47,44 @@ type BillingStore interface {
 	SavePlan(ctx context.Context, p *Plan, audit AuditEntry) error
 	// CustomerOf returns the provider's customer id of the scope's organization ("" when none).
 	CustomerOf(ctx context.Context, provider string, scope Scope) (string, error)
-	SaveCustomer(ctx context.Context, provider, orgID, customerID string) error
-	// OrganizationOfCustomer returns "" for an unknown customer.
+	// SaveCustomer records the provider's customer of the scope's one organization.
+	SaveCustomer(ctx context.Context, scope Scope, provider, customerID string) error
+	// OrganizationOfCustomer returns "" for an unknown customer. It takes no scope: it is how
+	// a provider's event finds its organization in the first place.
 	OrganizationOfCustomer(ctx context.Context, provider, customerID string) (string, error)
 	OrganizationName(ctx context.Context, orgID string) (string, error)
 	// OrganizationCustomers lists the approved customers inside scope (for e-mails).
 	OrganizationCustomers(ctx context.Context, scope Scope) ([]*Member, error)
-	CreateCheckoutSession(ctx context.Context, s *CheckoutSession, audit AuditEntry) error
-	// GetCheckoutSession returns the session inside scope; ENotFound otherwise. A zero scope
-	// (the test provider's capability pages) reads any session by its unguessable id.
-	GetCheckoutSession(ctx context.Context, scope Scope, id string, anyScope bool) (*CheckoutSession, error)
-	ExpireCheckoutSession(ctx context.Context, id string) error
-	// OpenCheckoutSessions lists the ids of the organization's open checkouts at provider.
-	OpenCheckoutSessions(ctx context.Context, provider, orgID string) ([]string, error)
-	// LiveSubscriptions lists the organization's subscriptions at provider that are not
-	// cancelled, the newest (by the provider's creation time) first.
-	LiveSubscriptions(ctx context.Context, provider, orgID string) ([]*Subscription, error)
-	// ReplaceSubscription marks a subscription cancelled (and ended at the provider), with its
-	// audit entry; false when it was cancelled already.
-	ReplaceSubscription(ctx context.Context, id string, audit AuditEntry) (bool, error)
+	// CreateCheckoutSession records s, of an organization of scope (ENotFound otherwise).
+	CreateCheckoutSession(ctx context.Context, scope Scope, s *CheckoutSession, audit AuditEntry) error
+	// GetCheckoutSession returns the session inside scope; ENotFound otherwise. The test
+	// provider's capability pages and the provider's events read it in a SystemScope.
+	GetCheckoutSession(ctx context.Context, scope Scope, id string) (*CheckoutSession, error)
+	ExpireCheckoutSession(ctx context.Context, scope Scope, id string) error
+	// OpenCheckoutSessions lists the ids of the open checkouts of scope at provider.
+	OpenCheckoutSessions(ctx context.Context, scope Scope, provider string) ([]string, error)
+	// LiveSubscriptions lists the subscriptions of scope at provider that are not cancelled,
+	// the newest (by the provider's creation time) first.
+	LiveSubscriptions(ctx context.Context, scope Scope, provider string) ([]*Subscription, error)
+	// ReplaceSubscription marks a subscription of scope cancelled (and ended at the provider),
+	// with its audit entry; false when it was cancelled already.
+	ReplaceSubscription(ctx context.Context, scope Scope, id string, audit AuditEntry) (bool, error)
 	// CurrentSubscription is the organization's newest subscription (nil when none).
 	CurrentSubscription(ctx context.Context, scope Scope) (*Subscription, error)
 	ListInvoices(ctx context.Context, scope Scope, limit int) ([]*Invoice, error)
-	ListSubscriptions(ctx context.Context, f SubscriptionFilter) ([]*Subscription, error)
+	ListSubscriptions(ctx context.Context, scope Scope, f SubscriptionFilter) ([]*Subscription, error)
 	GetSubscription(ctx context.Context, scope Scope, id string) (*Subscription, error)
-	SetSubscriptionStatus(ctx context.Context, id, status string, audit AuditEntry) (*Subscription, error)
-	DeleteSubscription(ctx context.Context, id string, audit AuditEntry) error
-	SetCancelAtPeriodEnd(ctx context.Context, id string, cancel bool, audit AuditEntry) (*Subscription, error)
-	Summary(ctx context.Context, since time.Time) (*BillingSummary, error)
+	SetSubscriptionStatus(ctx context.Context, scope Scope, id, status string, audit AuditEntry) (*Subscription, error)
+	DeleteSubscription(ctx context.Context, scope Scope, id string, audit AuditEntry) error
+	SetCancelAtPeriodEnd(ctx context.Context, scope Scope, id string, cancel bool, audit AuditEntry) (*Subscription, error)
+	Summary(ctx context.Context, scope Scope, since time.Time) (*BillingSummary, error)
 	// NextBillingDate is the next billing date of an active subscription inside scope.
 	NextBillingDate(ctx context.Context, scope Scope) (*time.Time, error)
-	// ApplyEvent records the event and applies it in one transaction, with mails; false
-	// when the event id was applied before.
-	ApplyEvent(ctx context.Context, ev *BillingEvent, mails []*Email) (bool, error)
-	// InvoiceDocument returns an invoice by the provider's id, with its organization's name.
+	// ApplyEvent records the event and applies it in one transaction, with mails, when its
+	// organization is inside scope; false when the event id was applied before.
+	ApplyEvent(ctx context.Context, scope Scope, ev *BillingEvent, mails []*Email) (bool, error)
+	// InvoiceDocument returns an invoice by the provider's id, with its organization's name. It
+	// takes no scope: the invoice's unguessable id is the capability of its document page.
 	InvoiceDocument(ctx context.Context, provider, providerInvoiceID string) (*Invoice, string, error)
 }
 

@@ -78,7 +78,7 @@ func (b *Billing) SetCancelAtPeriodEnd(ctx context.Context, c *Caller, cancel bo
 	if cancel {
 		action = AuditSubscriptionCancel
 	}
-	return b.Store.SetCancelAtPeriodEnd(ctx, sub.ID, cancel, c.Audit(action, "subscription", sub.ID, nil))
+	return b.Store.SetCancelAtPeriodEnd(ctx, c.Scope(), sub.ID, cancel, c.Audit(action, "subscription", sub.ID, nil))
 }
 
 // NextBillingDate is the next billing date of the caller's organization's active

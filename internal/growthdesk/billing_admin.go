@@ -23,7 +23,7 @@ func (b *Billing) Subscriptions(ctx context.Context, c *Caller, f SubscriptionFi
 	if len(f.Query) > SubscriptionSearchMax {
 		return nil, Invalid(map[string]string{"q": fmt.Sprintf("Search for at most %d characters.", SubscriptionSearchMax)})
 	}
-	list, err := b.Store.ListSubscriptions(ctx, f)
+	list, err := b.Store.ListSubscriptions(ctx, c.Scope(), f)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func (b *Billing) ChangeSubscription(ctx context.Context, c *Caller, id string, 
 	if err != nil {
 		return nil, err
 	}
-	return b.Store.SetSubscriptionStatus(ctx, sub.ID, ch.Status, c.Audit(AuditSubscriptionStatus, "subscription", sub.ID,
+	return b.Store.SetSubscriptionStatus(ctx, c.Scope(), sub.ID, ch.Status, c.Audit(AuditSubscriptionStatus, "subscription", sub.ID,
 		map[string]any{"from": sub.Status, "to": ch.Status, "organization_id": sub.OrganizationID}))
 }
 
@@ -66,7 +66,7 @@ func (b *Billing) DeleteSubscription(ctx context.Context, c *Caller, id string) 
 	if err != nil {
 		return err
 	}
-	return b.Store.DeleteSubscription(ctx, sub.ID, c.Audit(AuditSubscriptionDelete, "subscription", sub.ID,
+	return b.Store.DeleteSubscription(ctx, c.Scope(), sub.ID, c.Audit(AuditSubscriptionDelete, "subscription", sub.ID,
 		map[string]any{"organization_id": sub.OrganizationID, "plan_name": sub.PlanName, "status": sub.Status}))
 }
 
@@ -75,7 +75,7 @@ func (b *Billing) Summary(ctx context.Context, c *Caller) (*BillingSummary, erro
 	if err := CanViewBillingOverview(c); err != nil {
 		return nil, err
 	}
-	return b.Store.Summary(ctx, b.now().Add(-30*24*time.Hour))
+	return b.Store.Summary(ctx, c.Scope(), b.now().Add(-30*24*time.Hour))
 }
 
 // MonthlyRevenue is the monthly recurring revenue in cents of active subscriptions, for the
@@ -84,7 +84,7 @@ func (b *Billing) MonthlyRevenue(ctx context.Context, c *Caller) (int64, string,
 	if err := RequireStaff(c); err != nil {
 		return 0, "", err
 	}
-	s, err := b.Store.Summary(ctx, b.now().Add(-30*24*time.Hour))
+	s, err := b.Store.Summary(ctx, c.Scope(), b.now().Add(-30*24*time.Hour))
 	if err != nil {
 		return 0, "", err
 	}

@@ -68,7 +68,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 		if customer, err = b.Provider.CreateCustomer(ctx, orgID, name, c.Profile.Email); err != nil {
 			return nil, fmt.Errorf("create payment customer: %w", err)
 		}
-		if err := b.Store.SaveCustomer(ctx, b.Provider.Name(), orgID, customer); err != nil {
+		if err := b.Store.SaveCustomer(ctx, c.Scope().Narrow(orgID), b.Provider.Name(), customer); err != nil {
 			return nil, err
 		}
 		// Two checkouts started at once: the first customer saved is the organization's.
@@ -91,7 +91,7 @@ func (b *Billing) Checkout(ctx context.Context, c *Caller, in CheckoutRequest) (
 		Status: CheckoutOpen, SuccessURL: success, CancelURL: cancel}
 	// The audit entry names the session, never the link: its URL holds the secret that opens
 	// the checkout page (Stripe's and the test provider's alike), the id alone opens nothing.
-	if err := b.Store.CreateCheckoutSession(ctx, s, c.Audit(AuditCheckoutStart, "organization", orgID,
+	if err := b.Store.CreateCheckoutSession(ctx, c.Scope(), s, c.Audit(AuditCheckoutStart, "organization", orgID,
 		map[string]any{"price_id": plan.PriceID, "session_id": id})); err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (b *Billing) CheckoutStatus(ctx context.Context, c *Caller, id string) (*Ch
 	if err := CanViewBilling(c); err != nil {
 		return nil, err
 	}
-	s, err := b.Store.GetCheckoutSession(ctx, billingScope(c), strings.TrimSpace(id), false)
+	s, err := b.Store.GetCheckoutSession(ctx, billingScope(c), strings.TrimSpace(id))
 	if err != nil {
 		return nil, err
 	}

@@ -12,8 +12,10 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 	if ev == nil || ev.ID == "" {
 		return false, Invalid(map[string]string{"id": "The event has no id."})
 	}
+	// The provider's event names its checkout or customer; the organization comes from them.
+	system := SystemScope("billing-events")
 	if ev.Checkout != nil && ev.Checkout.SessionID != "" {
-		if s, err := b.Store.GetCheckoutSession(ctx, Scope{}, ev.Checkout.SessionID, true); err == nil {
+		if s, err := b.Store.GetCheckoutSession(ctx, system, ev.Checkout.SessionID); err == nil {
 			ev.OrganizationID = s.OrganizationID
 			if ev.CustomerID == "" {
 				ev.CustomerID = s.CustomerID
@@ -48,7 +50,7 @@ func (b *Billing) ApplyEvent(ctx context.Context, ev *BillingEvent) (bool, error
 			mails = append(mails, mail)
 		}
 	}
-	applied, err := b.Store.ApplyEvent(ctx, ev, mails)
+	applied, err := b.Store.ApplyEvent(ctx, system, ev, mails)
 	if err != nil {
 		return false, err
 	}
@@ -73,8 +75,9 @@ func (b *Billing) settle(ctx context.Context, ev *BillingEvent) error {
 	if org == "" || ev.Provider != b.Provider.Name() {
 		return nil
 	}
+	scope := OrganizationScope(org)
 	if ev.Checkout != nil {
-		open, err := b.Store.OpenCheckoutSessions(ctx, ev.Provider, org)
+		open, err := b.Store.OpenCheckoutSessions(ctx, scope, ev.Provider)
 		if err != nil {
 			return err
 		}
@@ -85,12 +88,12 @@ func (b *Billing) settle(ctx context.Context, ev *BillingEvent) error {
 			if err := b.Provider.ExpireCheckout(ctx, id); err != nil {
 				return fmt.Errorf("expire checkout %s at provider: %w", id, err)
 			}
-			if err := b.Store.ExpireCheckoutSession(ctx, id); err != nil {
+			if err := b.Store.ExpireCheckoutSession(ctx, scope, id); err != nil {
 				return err
 			}
 		}
 	}
-	live, err := b.Store.LiveSubscriptions(ctx, ev.Provider, org)
+	live, err := b.Store.LiveSubscriptions(ctx, scope, ev.Provider)
 	if err != nil {
 		return err
 	}
@@ -102,7 +105,7 @@ func (b *Billing) settle(ctx context.Context, ev *BillingEvent) error {
 		if err := b.Provider.CancelSubscription(ctx, old.ProviderSubscriptionID); err != nil {
 			return fmt.Errorf("cancel replaced subscription %s at provider: %w", old.ProviderSubscriptionID, err)
 		}
-		if _, err := b.Store.ReplaceSubscription(ctx, old.ID, AuditEntry{Action: AuditSubscriptionReplaced, TargetType: "subscription",
+		if _, err := b.Store.ReplaceSubscription(ctx, scope, old.ID, AuditEntry{Action: AuditSubscriptionReplaced, TargetType: "subscription",
 			TargetID: old.ID, Details: map[string]any{"organization_id": org, "plan_name": old.PlanName, "replaced_by": keep.ID,
 				"replaced_by_plan": keep.PlanName, "event_id": ev.ID}}); err != nil {
 			return err

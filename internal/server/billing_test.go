@@ -387,7 +387,7 @@ func stripeEnv(t *testing.T, db *store.DB) (*portalEnv, string) {
 	}
 	env := newGuardEnv(t, db, guardOptions{stripe: st})
 	acme, _ := billingOrgs(t, env)
-	if err := store.NewBillingStore(db).SaveCustomer(context.Background(), "stripe", acme, "cus_acme"); err != nil {
+	if err := store.NewBillingStore(db).SaveCustomer(context.Background(), growthdesk.OrganizationScope(acme), "stripe", "cus_acme"); err != nil {
 		t.Fatal(err)
 	}
 	return env, acme
@@ -574,7 +574,7 @@ func TestBilling_APaymentCutShortIsFinishedByTheNextPay(t *testing.T) {
 			ctx := context.Background()
 			// What the killed server left: the first `applied` events of the payment.
 			bs := store.NewBillingStore(db)
-			cs, err := bs.GetCheckoutSession(ctx, growthdesk.Scope{}, session, true)
+			cs, err := bs.GetCheckoutSession(ctx, growthdesk.SystemScope("test"), session)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -647,10 +647,10 @@ type watchEvents struct {
 	seen    []string
 }
 
-func (w *watchEvents) ApplyEvent(ctx context.Context, ev *growthdesk.BillingEvent, mails []*growthdesk.Email) (bool, error) {
-	ok, err := w.BillingStore.ApplyEvent(ctx, ev, mails)
+func (w *watchEvents) ApplyEvent(ctx context.Context, scope growthdesk.Scope, ev *growthdesk.BillingEvent, mails []*growthdesk.Email) (bool, error) {
+	ok, err := w.BillingStore.ApplyEvent(ctx, scope, ev, mails)
 	w.cancel()
-	if s, err := w.GetCheckoutSession(context.Background(), growthdesk.Scope{}, w.session, true); err == nil {
+	if s, err := w.GetCheckoutSession(context.Background(), growthdesk.SystemScope("test"), w.session); err == nil {
 		state := s.Status
 		if s.Paid {
 			state += " paid"

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -86,9 +85,13 @@ func (s *BillingStore) CustomerOf(ctx context.Context, provider string, scope gr
 	return id, err
 }
 
-// SaveCustomer records the provider's customer of an organization; an organization that has
-// one already keeps it.
-func (s *BillingStore) SaveCustomer(ctx context.Context, provider, orgID, customerID string) error {
+// SaveCustomer records the provider's customer of the scope's one organization; an
+// organization that has one already keeps it. A scope of all or none records nothing.
+func (s *BillingStore) SaveCustomer(ctx context.Context, scope growthdesk.Scope, provider, customerID string) error {
+	orgID := scope.Organization()
+	if orgID == "" {
+		return growthdesk.Errorf(growthdesk.ENotFound, "There is no such organization.")
+	}
 	_, err := s.db.exec(ctx, `INSERT INTO billing_customers (provider, organization_id, customer_id, created_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`, provider, orgID, customerID, s.db.now())
 	return err
@@ -131,8 +134,12 @@ func (s *BillingStore) OrganizationCustomers(ctx context.Context, scope growthde
 	})
 }
 
-// CreateCheckoutSession records a checkout the caller started, with its audit entry.
-func (s *BillingStore) CreateCheckoutSession(ctx context.Context, c *growthdesk.CheckoutSession, audit growthdesk.AuditEntry) error {
+// CreateCheckoutSession records a checkout the caller started for an organization of scope,
+// with its audit entry.
+func (s *BillingStore) CreateCheckoutSession(ctx context.Context, scope growthdesk.Scope, c *growthdesk.CheckoutSession, audit growthdesk.AuditEntry) error {
+	if !scope.Allows(c.OrganizationID) {
+		return growthdesk.Errorf(growthdesk.ENotFound, "There is no such organization.")
+	}
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		c.CreatedAt = tx.now
 		if _, err := tx.exec(ctx, `INSERT INTO billing_checkout_sessions (id, organization_id, profile_id, provider, customer_id, price_id,
@@ -146,12 +153,9 @@ func (s *BillingStore) CreateCheckoutSession(ctx context.Context, c *growthdesk.
 	})
 }
 
-// GetCheckoutSession returns a checkout inside scope (any organization's with anyScope).
-func (s *BillingStore) GetCheckoutSession(ctx context.Context, scope growthdesk.Scope, id string, anyScope bool) (*growthdesk.CheckoutSession, error) {
+// GetCheckoutSession returns a checkout inside scope.
+func (s *BillingStore) GetCheckoutSession(ctx context.Context, scope growthdesk.Scope, id string) (*growthdesk.CheckoutSession, error) {
 	where, args := scopeWhere(scope, "organization_id")
-	if anyScope {
-		where, args = "1 = 1", nil
-	}
 	var c growthdesk.CheckoutSession
 	var completed sql.NullTime
 	err := s.db.queryRow(ctx, `SELECT id, organization_id, profile_id, provider, customer_id, price_id, plan_name, amount, currency, mode,
@@ -167,16 +171,19 @@ func (s *BillingStore) GetCheckoutSession(ctx context.Context, scope growthdesk.
 	return &c, err
 }
 
-// ExpireCheckoutSession marks an open checkout expired (canceled by the customer).
-func (s *BillingStore) ExpireCheckoutSession(ctx context.Context, id string) error {
-	_, err := s.db.exec(ctx, `UPDATE billing_checkout_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`, id)
+// ExpireCheckoutSession marks an open checkout of scope expired (canceled by the customer).
+func (s *BillingStore) ExpireCheckoutSession(ctx context.Context, scope growthdesk.Scope, id string) error {
+	where, args := scopeWhere(scope, "organization_id")
+	_, err := s.db.exec(ctx, `UPDATE billing_checkout_sessions SET status = 'expired' WHERE id = ? AND status = 'open' AND `+where,
+		append([]any{id}, args...)...)
 	return err
 }
 
-// OpenCheckoutSessions lists the ids of an organization's open checkouts at provider.
-func (s *BillingStore) OpenCheckoutSessions(ctx context.Context, provider, orgID string) ([]string, error) {
-	rows, err := s.db.query(ctx, `SELECT id FROM billing_checkout_sessions WHERE organization_id = ? AND provider = ? AND status = 'open'
-		ORDER BY created_at, id`, orgID, provider)
+// OpenCheckoutSessions lists the ids of the open checkouts of scope at provider.
+func (s *BillingStore) OpenCheckoutSessions(ctx context.Context, scope growthdesk.Scope, provider string) ([]string, error) {
+	where, args := scopeWhere(scope, "organization_id")
+	rows, err := s.db.query(ctx, `SELECT id FROM billing_checkout_sessions WHERE `+where+` AND provider = ? AND status = 'open'
+		ORDER BY created_at, id`, append(args, provider)...)
 	if err != nil {
 		return nil, err
 	}
@@ -222,13 +229,14 @@ func (s *BillingStore) CurrentSubscription(ctx context.Context, scope growthdesk
 	return sub, err
 }
 
-// LiveSubscriptions lists an organization's subscriptions at provider that are not cancelled,
+// LiveSubscriptions lists the subscriptions of scope at provider that are not cancelled,
 // newest first: by the provider's creation time (created_at, whole seconds at Stripe), then,
 // within one second, in the order they were recorded here (ids are time-ordered UUIDv7).
-func (s *BillingStore) LiveSubscriptions(ctx context.Context, provider, orgID string) ([]*growthdesk.Subscription, error) {
+func (s *BillingStore) LiveSubscriptions(ctx context.Context, scope growthdesk.Scope, provider string) ([]*growthdesk.Subscription, error) {
+	where, args := scopeWhere(scope, "s.organization_id")
 	rows, err := s.db.query(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions s JOIN organizations o ON o.id = s.organization_id
-		WHERE s.organization_id = ? AND s.provider = ? AND s.status <> 'cancelled' AND s.provider_subscription_id IS NOT NULL
-		ORDER BY s.created_at DESC, s.id DESC`, orgID, provider)
+		WHERE `+where+` AND s.provider = ? AND s.status <> 'cancelled' AND s.provider_subscription_id IS NOT NULL
+		ORDER BY s.created_at DESC, s.id DESC`, append(args, provider)...)
 	if err != nil {
 		return nil, err
 	}
@@ -237,10 +245,12 @@ func (s *BillingStore) LiveSubscriptions(ctx context.Context, provider, orgID st
 
 // ReplaceSubscription marks a subscription cancelled, ended at the provider too (so that its
 // late events change nothing), with its audit entry; false when it was cancelled already.
-func (s *BillingStore) ReplaceSubscription(ctx context.Context, id string, audit growthdesk.AuditEntry) (bool, error) {
+func (s *BillingStore) ReplaceSubscription(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry) (bool, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) (bool, error) {
 		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = 'cancelled', provider_status = 'canceled', cancel_at_period_end = FALSE,
-		cancelled_at = COALESCE(cancelled_at, ?), updated_at = ? WHERE id = ? AND status <> 'cancelled'`, tx.now, tx.now, id)
+		cancelled_at = COALESCE(cancelled_at, ?), updated_at = ? WHERE id = ? AND status <> 'cancelled' AND `+where,
+			append([]any{tx.now, tx.now, id}, args...)...)
 		if err != nil {
 			return false, err
 		}
@@ -274,16 +284,16 @@ func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope,
 	}))
 }
 
-// ListSubscriptions lists every organization's subscriptions, newest first.
-func (s *BillingStore) ListSubscriptions(ctx context.Context, f growthdesk.SubscriptionFilter) ([]*growthdesk.Subscription, error) {
-	q := `SELECT ` + subscriptionColumns + ` FROM billing_subscriptions s JOIN organizations o ON o.id = s.organization_id WHERE 1 = 1`
-	var args []any
+// ListSubscriptions lists the subscriptions of scope, newest first.
+func (s *BillingStore) ListSubscriptions(ctx context.Context, scope growthdesk.Scope, f growthdesk.SubscriptionFilter) ([]*growthdesk.Subscription, error) {
+	where, args := scopeWhere(scope, "s.organization_id")
+	q := `SELECT ` + subscriptionColumns + ` FROM billing_subscriptions s JOIN organizations o ON o.id = s.organization_id WHERE ` + where
 	if f.Status != "" {
 		q += ` AND s.status = ?`
 		args = append(args, f.Status)
 	}
 	if f.Query != "" {
-		like := "%" + likeEscaper.Replace(strings.ToLower(f.Query)) + "%"
+		like := likePattern(f.Query)
 		q += ` AND (LOWER(o.name) LIKE ? ESCAPE '\' OR LOWER(s.plan_name) LIKE ? ESCAPE '\')`
 		args = append(args, like, like)
 	}
@@ -293,8 +303,6 @@ func (s *BillingStore) ListSubscriptions(ctx context.Context, f growthdesk.Subsc
 	}
 	return orEmpty(scanRows(rows, scanSubscription))
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // GetSubscription returns one subscription inside scope; ENotFound otherwise.
 func (s *BillingStore) GetSubscription(ctx context.Context, scope growthdesk.Scope, id string) (*growthdesk.Subscription, error) {
@@ -316,12 +324,13 @@ func (tx *Tx) getSubscription(ctx context.Context, id string) (*growthdesk.Subsc
 	return sub, err
 }
 
-// SetSubscriptionStatus sets a subscription's status, with its audit entry.
-func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, id, status string, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
+// SetSubscriptionStatus sets the status of a subscription of scope, with its audit entry.
+func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, scope growthdesk.Scope, id, status string, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
 		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = ?, updated_at = ?,
-		cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END WHERE id = ?`,
-			status, tx.now, status, tx.now, id)
+		cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END WHERE id = ? AND `+where,
+			append([]any{status, tx.now, status, tx.now, id}, args...)...)
 		if err != nil {
 			return nil, err
 		}
@@ -339,10 +348,11 @@ func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, id, status str
 	})
 }
 
-// DeleteSubscription removes a subscription record, with its audit entry.
-func (s *BillingStore) DeleteSubscription(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
+// DeleteSubscription removes a subscription record of scope, with its audit entry.
+func (s *BillingStore) DeleteSubscription(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry) error {
+	where, args := scopeWhere(scope, "organization_id")
 	return s.db.inTx(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM billing_subscriptions WHERE id = ?`, id)
+		res, err := tx.exec(ctx, `DELETE FROM billing_subscriptions WHERE id = ? AND `+where, append([]any{id}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -353,11 +363,18 @@ func (s *BillingStore) DeleteSubscription(ctx context.Context, id string, audit 
 	})
 }
 
-// SetCancelAtPeriodEnd schedules or unschedules the end of a subscription, with its audit entry.
-func (s *BillingStore) SetCancelAtPeriodEnd(ctx context.Context, id string, cancel bool, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
+// SetCancelAtPeriodEnd schedules or unschedules the end of a subscription of scope, with its
+// audit entry.
+func (s *BillingStore) SetCancelAtPeriodEnd(ctx context.Context, scope growthdesk.Scope, id string, cancel bool, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
-		if _, err := tx.exec(ctx, `UPDATE billing_subscriptions SET cancel_at_period_end = ?, updated_at = ? WHERE id = ?`, cancel, tx.now, id); err != nil {
+		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET cancel_at_period_end = ?, updated_at = ? WHERE id = ? AND `+where,
+			append([]any{cancel, tx.now, id}, args...)...)
+		if err != nil {
 			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, errNoSubscription
 		}
 		if err := tx.writeAudit(ctx, audit); err != nil {
 			return nil, err
@@ -370,9 +387,10 @@ func (s *BillingStore) SetCancelAtPeriodEnd(ctx context.Context, id string, canc
 	})
 }
 
-// Summary computes the overview's tiles in the catalogue's first currency: revenue from
-// paid invoices, active subscriptions, their amount per month, and churn since since.
-func (s *BillingStore) Summary(ctx context.Context, since time.Time) (*growthdesk.BillingSummary, error) {
+// Summary computes the overview's tiles of scope in the catalogue's first currency: revenue
+// from paid invoices, active subscriptions, their amount per month, and churn since since.
+func (s *BillingStore) Summary(ctx context.Context, scope growthdesk.Scope, since time.Time) (*growthdesk.BillingSummary, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	out := &growthdesk.BillingSummary{Currency: "usd"}
 	var cur sql.NullString
 	if err := s.db.queryRow(ctx, `SELECT currency FROM billing_plans WHERE active = TRUE ORDER BY sort_order, amount LIMIT 1`).Scan(&cur); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -381,21 +399,21 @@ func (s *BillingStore) Summary(ctx context.Context, since time.Time) (*growthdes
 	if cur.Valid {
 		out.Currency = cur.String
 	}
-	if err := s.db.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM billing_invoices WHERE status = 'paid' AND currency = ?`,
-		out.Currency).Scan(&out.TotalRevenue); err != nil {
+	if err := s.db.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM billing_invoices WHERE status = 'paid' AND currency = ? AND `+where,
+		append([]any{out.Currency}, args...)...).Scan(&out.TotalRevenue); err != nil {
 		return nil, err
 	}
 	var monthly, yearly int64
 	if err := s.db.queryRow(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN billing_cycle = 'monthly' AND currency = ? THEN amount ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN billing_cycle = 'yearly' AND currency = ? THEN amount ELSE 0 END), 0)
-		FROM billing_subscriptions WHERE status = 'active'`, out.Currency, out.Currency).Scan(&out.ActiveSubscriptions, &monthly, &yearly); err != nil {
+		FROM billing_subscriptions WHERE status = 'active' AND `+where, append([]any{out.Currency, out.Currency}, args...)...).Scan(&out.ActiveSubscriptions, &monthly, &yearly); err != nil {
 		return nil, err
 	}
 	out.MonthlyRecurring = monthly + int64(math.Round(float64(yearly)/12))
 	var churned int
-	if err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM billing_subscriptions WHERE status = 'cancelled' AND cancelled_at >= ?`,
-		since.UTC()).Scan(&churned); err != nil {
+	if err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM billing_subscriptions WHERE status = 'cancelled' AND cancelled_at >= ? AND `+where,
+		append([]any{since.UTC()}, args...)...).Scan(&churned); err != nil {
 		return nil, err
 	}
 	if base := out.ActiveSubscriptions + churned; base > 0 {
@@ -427,8 +445,9 @@ func timeArg(t *time.Time) any {
 // ApplyEvent records a provider event and applies it in one transaction with its e-mails.
 // A redelivered event id changes nothing and answers false. State carried by an event older
 // than what is stored is not applied (events may arrive out of order), and a cancelled
-// subscription or a paid invoice stays so.
-func (s *BillingStore) ApplyEvent(ctx context.Context, ev *growthdesk.BillingEvent, mails []*growthdesk.Email) (bool, error) {
+// subscription or a paid invoice stays so. An event of an organization outside scope is
+// recorded and not applied, like one of an unknown customer.
+func (s *BillingStore) ApplyEvent(ctx context.Context, scope growthdesk.Scope, ev *growthdesk.BillingEvent, mails []*growthdesk.Email) (bool, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (bool, error) {
 		res, err := tx.exec(ctx, `INSERT INTO billing_events (provider, id, type, created_at, received_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`, ev.Provider, ev.ID, ev.Type, ev.Created.UTC(), tx.now)
@@ -438,7 +457,7 @@ func (s *BillingStore) ApplyEvent(ctx context.Context, ev *growthdesk.BillingEve
 		if n, _ := res.RowsAffected(); n == 0 {
 			return false, nil
 		}
-		if ev.OrganizationID != "" {
+		if ev.OrganizationID != "" && scope.Allows(ev.OrganizationID) {
 			switch {
 			case ev.Checkout != nil:
 				err = tx.applyCheckout(ctx, ev)

@@ -19,7 +19,7 @@ func TestBillingStore_ReadsStayInsideTheScope(t *testing.T) {
 		now := time.Now().UTC().Truncate(time.Second)
 		end := now.Add(30 * 24 * time.Hour)
 		for org, cus := range map[string]string{acme.ID: "cus_a", beta.ID: "cus_b"} {
-			if err := billing.SaveCustomer(ctx, "test", org, cus); err != nil {
+			if err := billing.SaveCustomer(ctx, growthdesk.OrganizationScope(org), "test", cus); err != nil {
 				t.Fatal(err)
 			}
 			for _, ev := range []*growthdesk.BillingEvent{
@@ -29,7 +29,7 @@ func TestBillingStore_ReadsStayInsideTheScope(t *testing.T) {
 				{ID: "evt_i_" + cus, Type: growthdesk.EventInvoicePaid, Provider: "test", Created: now, CustomerID: cus, OrganizationID: org,
 					Invoice: &growthdesk.InvoiceEvent{ID: "in_" + cus, SubscriptionID: "sub_" + cus, Amount: 100, Currency: "usd", Status: "paid", PaidAt: &now}},
 			} {
-				if applied, err := billing.ApplyEvent(ctx, ev, nil); err != nil || !applied {
+				if applied, err := billing.ApplyEvent(ctx, growthdesk.SystemScope("test"), ev, nil); err != nil || !applied {
 					t.Fatalf("apply %s: %v %v", ev.ID, applied, err)
 				}
 			}
@@ -57,14 +57,14 @@ func TestBillingStore_ReadsStayInsideTheScope(t *testing.T) {
 		if inv, err := billing.ListInvoices(ctx, lone.Scope(), 10); err != nil || len(inv) != 0 {
 			t.Fatalf("an empty scope read invoices %+v, %v", inv, err)
 		}
-		all, err := billing.ListSubscriptions(ctx, growthdesk.SubscriptionFilter{Query: "bet"})
+		all, err := billing.ListSubscriptions(ctx, growthdesk.SystemScope("test"), growthdesk.SubscriptionFilter{Query: "bet"})
 		if err != nil || len(all) != 1 || all[0].OrganizationName != "Beta" {
 			t.Fatalf("search = %+v, %v", all, err)
 		}
-		if pct, err := billing.ListSubscriptions(ctx, growthdesk.SubscriptionFilter{Query: "%"}); err != nil || len(pct) != 0 {
+		if pct, err := billing.ListSubscriptions(ctx, growthdesk.SystemScope("test"), growthdesk.SubscriptionFilter{Query: "%"}); err != nil || len(pct) != 0 {
 			t.Fatalf("a %% search matched %d rows, %v", len(pct), err)
 		}
-		sum, err := billing.Summary(ctx, now.Add(-30*24*time.Hour))
+		sum, err := billing.Summary(ctx, growthdesk.SystemScope("test"), now.Add(-30*24*time.Hour))
 		if err != nil || sum.TotalRevenue != 200 || sum.ActiveSubscriptions != 2 || sum.MonthlyRecurring != 200 {
 			t.Fatalf("summary %+v, %v", sum, err)
 		}

@@ -173,10 +173,10 @@ func TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan(t *testing.T) {
 			t.Fatalf("plan without a subscription: %+v, %v", plan, err)
 		}
 		billing := store.NewBillingStore(db)
-		if err := billing.SaveCustomer(ctx, "test", acme.ID, "cus_a"); err != nil {
+		if err := billing.SaveCustomer(ctx, growthdesk.OrganizationScope(acme.ID), "test", "cus_a"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := billing.ApplyEvent(ctx, &growthdesk.BillingEvent{ID: "evt_1", Type: growthdesk.EventSubscriptionCreated, Provider: "test",
+		if _, err := billing.ApplyEvent(ctx, growthdesk.SystemScope("test"), &growthdesk.BillingEvent{ID: "evt_1", Type: growthdesk.EventSubscriptionCreated, Provider: "test",
 			Created: time.Now().UTC().Truncate(time.Second), CustomerID: "cus_a", OrganizationID: acme.ID,
 			Subscription: &growthdesk.SubscriptionEvent{ID: "sub_a", Status: "active", PriceID: growthdesk.SeedPlan.PriceID, Amount: 100,
 				Currency: "usd", Interval: "month"}}, nil); err != nil {
