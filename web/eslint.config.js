@@ -34,6 +34,28 @@ const layerZones = [
   })),
 ];
 
+// Portal paths come from the path table (lib/paths.ts), never from a string literal.
+const portalPathRules = [
+  {
+    selector: "Literal[value=/^\\/portal(?:[/?#]|$)/]",
+    message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
+  },
+  {
+    selector: "TemplateElement[value.raw=/^\\/portal(?:[/?#]|$)/]",
+    message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
+  },
+];
+
+// Features build forms from the primitives of components/ui, which carry the look, the focus ring
+// and the aria wiring; a raw form control in a feature is refused.
+const rawControlRules = [
+  {
+    selector: "JSXOpeningElement[name.name=/^(button|input|select|textarea)$/]",
+    message:
+      "Use the primitives of ~/components/ui (Button, UnstyledButton, Input, Checkbox, FileInput, Select, Textarea, SearchField, PasswordInput) instead of a raw form control in a feature.",
+  },
+];
+
 export default defineConfig(
   { ignores: ["build/", ".react-router/", "node_modules/"] },
   tseslint.configs.recommended,
@@ -56,21 +78,14 @@ export default defineConfig(
     },
   },
   {
-    // Portal paths come from the path table (lib/paths.ts), never from a string literal.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/lib/paths.ts", "app/**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "Literal[value=/^\\/portal(?:[/?#]|$)/]",
-          message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
-        },
-        {
-          selector: "TemplateElement[value.raw=/^\\/portal(?:[/?#]|$)/]",
-          message: "Use the path table (paths.portal… from ~/lib/paths) instead of a /portal string literal.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ...portalPathRules] },
+  },
+  {
+    // A rule's options are replaced, not merged, by a later block: features get both lists.
+    files: ["app/features/**/*.tsx"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...portalPathRules, ...rawControlRules] },
   },
 );

@@ -70,3 +70,28 @@ describe("the portal path rule", { timeout: 60_000 }, () => {
     expect(await pathErrors("app/features/auth/components/good.tsx", 'export const a = "/portals";\nexport const b = "/contact";\n')).toEqual([]);
   });
 });
+
+describe("the raw form control rule", { timeout: 60_000 }, () => {
+  async function controlErrors(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: `${cwd}${file}` });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+
+  it("refuses a raw button, input, select or textarea in a feature", async () => {
+    for (const tag of ["button", "input", "select", "textarea"]) {
+      const errors = await controlErrors("app/features/admin/components/bad.tsx", `export const C = () => <${tag} />;\n`);
+      expect(errors, tag).toHaveLength(1);
+      expect(errors[0]).toContain("~/components/ui");
+    }
+  });
+
+  it("keeps the portal path rule in features", async () => {
+    expect(await controlErrors("app/features/admin/components/bad.tsx", 'export const to = "/portal/login";\n')).toHaveLength(1);
+  });
+
+  it("lets the primitives and routes render the raw elements", async () => {
+    expect(await controlErrors("app/components/ui/good.tsx", "export const C = () => <button type=\"button\" />;\n")).toEqual([]);
+    expect(await controlErrors("app/routes/good.tsx", "export const C = () => <input />;\n")).toEqual([]);
+    expect(await controlErrors("app/features/admin/components/good.tsx", "export const C = () => <Button />;\n")).toEqual([]);
+  });
+});

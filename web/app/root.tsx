@@ -13,7 +13,7 @@ import {
 import { RotateCcw, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/root";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
-import { buttonClasses } from "./components/ui/button-link";
+import { Button, buttonVariants } from "./components/ui/button";
 import { installGlobalErrorHandlers, reportClientError } from "./lib/client-errors";
 import { isIslandsHandle } from "./lib/island-route";
 import { runtimeConfigMetaContent } from "./lib/runtime-config";
@@ -109,14 +109,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : "This page ran into a problem. We have been notified. Please try again, or go back to the home page."}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <a href="/" className={buttonClasses("primary")}>
+          <a href="/" className={buttonVariants()}>
             Go to the home page
           </a>
           {!notFound && (
-            <button type="button" onClick={() => window.location.reload()} className={buttonClasses("secondary")}>
+            <Button variant="outline" onClick={() => window.location.reload()}>
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
               Try again
-            </button>
+            </Button>
           )}
         </div>
         <p className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CircleCheck, CircleX, Mail } from "lucide-react";
-import { buttonClasses } from "../components/ui/button-link";
+import { buttonVariants } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { seo } from "../lib/seo";
 import { paths } from "../lib/paths";
@@ -77,10 +77,10 @@ function Outcome({ outcome }: { outcome: CheckoutConfirmation }) {
         </p>
       )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <a href={paths.portal.billing} className={buttonClasses("primary")}>
+        <a href={paths.portal.billing} className={buttonVariants()}>
           View Billing Details
         </a>
-        <a href={paths.portal.dashboard} className={buttonClasses("secondary")}>
+        <a href={paths.portal.dashboard} className={buttonVariants({ variant: "outline" })}>
           Go to Dashboard
         </a>
       </div>

@@ -48,7 +48,7 @@ function Hero() {
               Book Your Free Strategy Call
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </ButtonLink>
-            <ButtonLink to="/solutions" variant="secondary" className="text-base">
+            <ButtonLink to="/solutions" variant="outline" className="text-base">
               Explore Solutions
             </ButtonLink>
           </div>

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ButtonLink, buttonClasses } from "../components/ui/button-link";
+import { buttonVariants } from "../components/ui/button";
+import { ButtonLink } from "../components/ui/button-link";
 import { Container } from "../components/ui/container";
 import { seo } from "../lib/seo";
 import { CtaPanel } from "../features/marketing/components/cta-panel";
@@ -72,7 +73,7 @@ export default function SolutionsPage() {
                 </div>
                 <Link
                   to="/contact"
-                  className={`${buttonClasses(solution.badge ? "primary" : "secondary")} mt-auto w-full`}
+                  className={`${buttonVariants({ variant: solution.badge ? "primary" : "outline" })} mt-auto w-full`}
                   aria-describedby={`${solution.id}-title`}
                 >
                   {solution.cta}

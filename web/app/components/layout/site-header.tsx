@@ -1,6 +1,6 @@
 import { ArrowRight, Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { buttonClasses } from "~/components/ui/button-link";
+import { buttonVariants } from "~/components/ui/button";
 import { BrandLogo } from "./brand-logo";
 import { MENU_ID, NAV_ITEMS } from "./site-nav";
 
@@ -51,7 +51,7 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-2">
           <div className="hidden sm:block">
-            <Link to="/contact" className={buttonClasses("primary")}>
+            <Link to="/contact" className={buttonVariants()}>
               Book Free Call
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
@@ -89,7 +89,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <Link to="/contact" className={`${buttonClasses("primary")} mt-4 w-full`}>
+          <Link to="/contact" className={`${buttonVariants()} mt-4 w-full`}>
             Book Free Call
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>

@@ -1,7 +1,7 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { Spinner } from "./spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "danger-outline" | "success" | "inverse";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -10,8 +10,12 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: "border-transparent bg-blue-700 text-white hover:bg-blue-800",
   secondary: "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+  outline: "border-blue-200 bg-white text-blue-800 hover:bg-blue-50",
   ghost: "border-transparent bg-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   danger: "border-transparent bg-red-700 text-white hover:bg-red-800",
+  "danger-outline": "border-red-300 bg-white text-red-700 hover:bg-red-50",
+  success: "border-transparent bg-green-700 text-white hover:bg-green-800",
+  inverse: "border-transparent bg-white text-blue-800 hover:bg-blue-50",
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -25,7 +29,7 @@ export function buttonVariants({ variant = "primary", size = "md" }: { variant?:
   return `${base} ${variants[variant]} ${sizes[size]}`;
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
@@ -45,4 +49,12 @@ export function Button({ variant, size, loading = false, disabled, className = "
       {children}
     </button>
   );
+}
+
+/**
+ * A button that brings no look of its own, for controls whose look belongs to their widget (tabs,
+ * disclosure toggles, icon buttons, a backdrop): `type="button"` unless told otherwise.
+ */
+export function UnstyledButton({ type = "button", ...rest }: ComponentProps<"button">) {
+  return <button type={type} {...rest} />;
 }

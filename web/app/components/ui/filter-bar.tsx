@@ -1,4 +1,4 @@
-import type { ReactNode, SelectHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Select } from "./input";
 
 /** The filters above a list: a labeled region, one column on phones, `columns` side by side from `lg`. */
@@ -14,7 +14,7 @@ export function FilterBar({ columns = 4, boxed = false, children }: { columns?: 
 }
 
 /** A filter's select, named by a visually hidden label. */
-export function FilterSelect({ id, label, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string }) {
+export function FilterSelect({ id, label, ...rest }: ComponentProps<"select"> & { id: string; label: string }) {
   return (
     <div>
       <label htmlFor={id} className="sr-only">

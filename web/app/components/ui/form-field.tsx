@@ -6,14 +6,6 @@ export type FieldControlProps = {
   "aria-describedby": string | undefined;
 };
 
-export const fieldControlClasses = (invalid: boolean) =>
-  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 ${
-    invalid ? "border-red-700" : "border-slate-500"
-  }`;
-
-export const readOnlyControlClasses =
-  "block w-full cursor-default rounded-lg border border-dashed border-slate-400 bg-slate-100 py-2.5 pr-11 pl-3.5 text-base text-slate-600";
-
 /** A labeled form control with an optional hint and an error message wired up through aria-describedby. */
 export function FormField({
   id,

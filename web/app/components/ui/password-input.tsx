@@ -1,17 +1,17 @@
-import { useState, type InputHTMLAttributes } from "react";
+import { useState, type ComponentProps } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { fieldControlClasses } from "./form-field";
+import { Input } from "./input";
 
 /** A password field with a show/hide toggle: one name, "Show password", and aria-pressed says whether it is on. */
 export function PasswordInput({
   invalid = false,
   className = "",
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { id: string; invalid?: boolean }) {
+}: Omit<ComponentProps<"input">, "type"> & { id: string; invalid?: boolean }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <input {...props} type={visible ? "text" : "password"} className={`${fieldControlClasses(invalid)} pr-12 ${className}`} />
+      <Input {...props} type={visible ? "text" : "password"} invalid={invalid} className={`pr-12 ${className}`} />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}

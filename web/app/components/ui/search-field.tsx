@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type ComponentProps } from "react";
 import { Input } from "./input";
 
 /**
@@ -11,7 +11,7 @@ export function SearchField({
   label,
   className = "",
   ...rest
-}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label?: string; invalid?: boolean }) {
+}: Omit<ComponentProps<"input">, "type"> & { label?: string; invalid?: boolean }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (

@@ -37,12 +37,3 @@ export function LoadingRow({ label }: { label: string }) {
     </p>
   );
 }
-
-export const smallButton =
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60";
-export const smallButtonVariants = {
-  primary: `${smallButton} bg-blue-700 text-white hover:bg-blue-800`,
-  secondary: `${smallButton} bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`,
-  danger: `${smallButton} bg-white text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50`,
-  success: `${smallButton} bg-green-700 text-white hover:bg-green-800`,
-} as const;

@@ -1,6 +1,6 @@
 import { CircleCheck, MailCheck, MailX } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { LinkAction } from "./api";
 import { LINK_TEXTS, MISSING_TOKEN_TEXT } from "./texts";
@@ -47,10 +47,10 @@ export function NewsletterLinkPage({ action }: { action: LinkAction }) {
             </Alert>
           </div>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <button type="button" data-link-submit="" className={buttonClasses(action === "confirm" ? "primary" : "danger")}>
+            <Button data-link-submit="" variant={action === "confirm" ? "primary" : "danger"}>
               {texts.button}
-            </button>
-            <a href="/blog" className={buttonClasses("secondary")}>
+            </Button>
+            <a href="/blog" className={buttonVariants({ variant: "outline" })}>
               Back to the blog
             </a>
           </div>
@@ -59,7 +59,7 @@ export function NewsletterLinkPage({ action }: { action: LinkAction }) {
         <div data-link-done="" hidden>
           <p role="status" data-link-done-text="" className="mt-3 text-slate-600" />
           <div className="mt-8 flex justify-center">
-            <a href="/blog" className={buttonClasses("primary")}>
+            <a href="/blog" className={buttonVariants()}>
               Read the blog
             </a>
           </div>

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { CheckCircle2, Mail } from "lucide-react";
 import { subscribe, type NewsletterSource } from "./api";
 import { SUBSCRIBED_TEXT } from "./texts";
+import { UnstyledButton } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export { subscribe, SUBSCRIBED_TEXT, type NewsletterSource };
 
@@ -52,21 +54,22 @@ export function NewsletterBox({
             <label htmlFor={`${id}-email`} className="sr-only">
               Email address
             </label>
-            <input
+            <Input
               id={`${id}-email`}
               type="email"
               name="email"
               required
               autoComplete="email"
               placeholder="you@company.com"
+              unstyled
               className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/30 placeholder:text-slate-500 focus-visible:ring-4 focus-visible:ring-sky-300"
             />
-            <button
+            <UnstyledButton
               type="submit"
               className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-sm font-semibold text-blue-800 shadow-sm transition-colors hover:bg-blue-50 focus-visible:ring-4 focus-visible:ring-sky-300 disabled:cursor-not-allowed disabled:opacity-75"
             >
               Subscribe
-            </button>
+            </UnstyledButton>
           </div>
           <p
             id={`${id}-error`}

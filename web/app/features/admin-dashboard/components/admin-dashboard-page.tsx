@@ -165,7 +165,7 @@ export function AdminDashboardPage() {
         title="Admin Dashboard"
         description="Accounts, organizations, tickets and revenue, computed from the portal's data."
         actions={
-          <ButtonLink to={paths.portal.community()} variant="secondary">
+          <ButtonLink to={paths.portal.community()} variant="outline">
             <MessagesSquare className="h-4 w-4" aria-hidden="true" />
             Community Forum
           </ButtonLink>

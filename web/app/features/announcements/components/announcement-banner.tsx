@@ -1,6 +1,7 @@
 import { Megaphone, X } from "lucide-react";
 import type { Announcement } from "~/lib/api-types.gen";
 import { BANNER_CLASSES } from "../announcement-style";
+import { UnstyledButton } from "~/components/ui/button";
 
 type BannerContent = Pick<Announcement, "title" | "content" | "type">;
 
@@ -25,7 +26,7 @@ export function AnnouncementBanner({
         <p className="mt-0.5 break-words whitespace-pre-line">{announcement.content}</p>
       </div>
       {onDismiss && (
-        <button
+        <UnstyledButton
           type="button"
           onClick={onDismiss}
           disabled={dismissing}
@@ -33,7 +34,7 @@ export function AnnouncementBanner({
           className="-m-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg hover:bg-black/10 disabled:opacity-60"
         >
           <X className="h-4 w-4" aria-hidden="true" />
-        </button>
+        </UnstyledButton>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import { AnnouncementContentMax, AnnouncementTitleMax, type AnnouncementType } from "~/lib/api-types.gen";
@@ -138,11 +138,9 @@ function CreateAnnouncement() {
           </FormField>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
+          <Checkbox
             checked={activate}
             onChange={(e) => setActivate(e.target.checked)}
-            className="h-4 w-4 rounded border-slate-300 text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           />
           Show it now (uncheck to save a draft and activate it later)
         </label>

@@ -1,6 +1,7 @@
 import { FlaskConical } from "lucide-react";
 import { accessTokenLevel } from "../assurance";
 import { useAuth } from "../auth-provider";
+import { UnstyledButton } from "~/components/ui/button";
 
 export const DEMO_PASSWORD = "growthdesk-demo";
 
@@ -61,14 +62,14 @@ export function TestAccountBox({ onFill }: { onFill: (email: string, password: s
               <p className="font-mono break-all">{account.email}</p>
               <p className="mt-1 text-amber-900">{account.shows}</p>
             </div>
-            <button
+            <UnstyledButton
               type="button"
               onClick={() => onFill(account.email, DEMO_PASSWORD)}
               aria-label={`Fill in the ${account.label.toLowerCase()} account`}
               className="shrink-0 self-start rounded-lg bg-white px-3 py-2 font-semibold text-amber-950 shadow-sm ring-1 ring-amber-300 hover:bg-amber-100"
             >
               Fill in
-            </button>
+            </UnstyledButton>
           </li>
         ))}
       </ul>

@@ -2,14 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { MailCheck } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
-import { fieldControlClasses } from "~/components/ui/form-field";
-import { Spinner } from "~/components/ui/spinner";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { NETWORK_MESSAGE } from "~/lib/auth-messages";
 import { paths } from "~/lib/paths";
 import { useAuth } from "../auth-provider";
 import { normalizeEmail } from "~/lib/credentials";
 import { AuthLayout, linkClasses } from "./auth-layout";
+import { Input } from "~/components/ui/input";
 
 const SERVER_FAILED = "We could not send the reset email right now. Please try again in a moment.";
 
@@ -54,7 +53,7 @@ export function ForgotPasswordPage() {
           </span>
           <h2 className="mt-4 text-xl font-bold text-slate-900">Check your email</h2>
           <p className="mt-2 text-sm text-slate-700">{RESET_LINK_SENT}</p>
-          <Link to={paths.portal.login} className={`${buttonClasses("primary")} mt-6 w-full`}>
+          <Link to={paths.portal.login} className={`${buttonVariants()} mt-6 w-full`}>
             Back to Sign In
           </Link>
         </div>
@@ -65,7 +64,7 @@ export function ForgotPasswordPage() {
             <label htmlFor="forgot-email" className="block text-sm font-semibold text-slate-900">
               Email
             </label>
-            <input
+            <Input
               id="forgot-email"
               name="email"
               type="email"
@@ -73,13 +72,12 @@ export function ForgotPasswordPage() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              className={`${fieldControlClasses(false)} mt-1.5`}
+              className="mt-1.5"
             />
           </div>
-          <button type="submit" disabled={busy} className={`${buttonClasses("primary")} w-full`}>
-            {busy && <Spinner className="h-4 w-4 border-2" />}
+          <Button type="submit" loading={busy} className="w-full">
             {busy ? "Sending..." : "Send reset link"}
-          </button>
+          </Button>
           <p className="text-center text-sm text-slate-600">
             Remembered it?{" "}
             <Link to={paths.portal.login} className={linkClasses}>

@@ -1,10 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
-import { buttonClasses } from "~/components/ui/button-link";
-import { fieldControlClasses } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { runtimeConfig } from "~/lib/runtime-config";
 import { siteConfig } from "~/lib/site";
@@ -16,6 +13,8 @@ import { AuthLayout, linkClasses } from "./auth-layout";
 import { DebugPanel, TestAccountBox } from "./demo-tools";
 import { LoginError } from "./login-help";
 import { MfaChallengeForm } from "./mfa-challenge-form";
+import { Button } from "~/components/ui/button";
+import { Input, Checkbox } from "~/components/ui/input";
 
 const ERROR_ID = "login-error";
 
@@ -170,7 +169,7 @@ export function LoginPage() {
           <label htmlFor="login-email" className="block text-sm font-semibold text-slate-900">
             Email
           </label>
-          <input
+          <Input
             ref={emailInput}
             id="login-email"
             name="email"
@@ -179,7 +178,7 @@ export function LoginPage() {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className={`${fieldControlClasses(false)} mt-1.5`}
+            className="mt-1.5"
           />
         </div>
         <div>
@@ -203,14 +202,12 @@ export function LoginPage() {
           </div>
         </div>
         <div className="flex items-center gap-2.5">
-          <input
+          <Checkbox
             id="login-remember"
             name="remember"
-            type="checkbox"
             checked={remember}
             onChange={(e) => setRemember(e.target.checked)}
             aria-describedby="login-remember-hint"
-            className="h-4 w-4 rounded border-slate-500 accent-blue-700"
           />
           <label htmlFor="login-remember" className="text-sm font-medium text-slate-900">
             Remember me
@@ -219,10 +216,9 @@ export function LoginPage() {
             Keeps you signed in after you close the browser. Leave it unchecked on a shared computer.
           </span>
         </div>
-        <button type="submit" disabled={busy} className={`${buttonClasses("primary")} w-full`}>
-          {busy && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" loading={busy} className="w-full">
           {busy ? "Signing in..." : "Sign in"}
-        </button>
+        </Button>
         <p className="text-center text-sm text-slate-600">
           Don&apos;t have an account?{" "}
           <Link to={paths.portal.register} className={linkClasses}>

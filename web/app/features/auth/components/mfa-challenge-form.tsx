@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { ShieldCheck } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
-import { fieldControlClasses } from "~/components/ui/form-field";
-import { Spinner } from "~/components/ui/spinner";
 import { mfaErrorMessage } from "~/lib/auth-messages";
 import { useAuth } from "../auth-provider";
+import { Button, UnstyledButton } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 const VERIFY_FAILED = "Verification failed. Please try again.";
 
@@ -69,7 +68,7 @@ export function MfaChallengeForm({
         <label htmlFor="mfa-code" className="block text-sm font-semibold text-slate-900">
           Authentication code
         </label>
-        <input
+        <Input
           id="mfa-code"
           name="code"
           value={code}
@@ -81,22 +80,22 @@ export function MfaChallengeForm({
           autoFocus
           required
           aria-invalid={error ? true : undefined}
-          className={`${fieldControlClasses(Boolean(error))} mt-1.5 text-center font-mono text-2xl tracking-[0.5em]`}
+          invalid={Boolean(error)}
+          className="mt-1.5 text-center font-mono text-2xl tracking-[0.5em]"
         />
       </div>
-      <button type="submit" disabled={busy} className={`${buttonClasses("primary")} w-full`}>
-        {busy && <Spinner className="h-4 w-4 border-2" />}
+      <Button type="submit" loading={busy} className="w-full">
         {busy ? "Verifying..." : "Verify"}
-      </button>
+      </Button>
       {onCancel && (
-        <button
+        <UnstyledButton
           type="button"
           onClick={() => void onCancel()}
           disabled={busy}
           className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
         >
           {cancelLabel}
-        </button>
+        </UnstyledButton>
       )}
     </form>
   );

@@ -2,10 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate } from "react-router";
 import { CircleCheck, Clock, Mail } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
-import { fieldControlClasses } from "~/components/ui/form-field";
+import { Button, buttonVariants, UnstyledButton } from "~/components/ui/button";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { FullNameMax } from "~/lib/api-types.gen";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,6 +21,7 @@ import {
   type RegistrationInput,
 } from "../registration";
 import { AuthLayout, linkClasses } from "./auth-layout";
+import { Input, Checkbox } from "~/components/ui/input";
 
 const ERROR_ID = "register-error";
 
@@ -63,7 +62,7 @@ function RegistrationSubmitted({ email }: { email: string }) {
           </ol>
         </div>
       </div>
-      <Link to={paths.portal.login} className={`${buttonClasses("primary")} mt-8 w-full`}>
+      <Link to={paths.portal.login} className={`${buttonVariants()} mt-8 w-full`}>
         Back to Sign In
       </Link>
     </div>
@@ -157,7 +156,7 @@ export function RegisterPage() {
           <label htmlFor="register-full-name" className={label}>
             Full name
           </label>
-          <input
+          <Input
             id="register-full-name"
             name="fullName"
             autoComplete="name"
@@ -165,14 +164,14 @@ export function RegisterPage() {
             maxLength={FullNameMax}
             value={values.fullName}
             onChange={(e) => update("fullName", e.target.value)}
-            className={`${fieldControlClasses(false)} mt-1.5`}
+            className="mt-1.5"
           />
         </div>
         <div>
           <label htmlFor="register-email" className={label}>
             Email
           </label>
-          <input
+          <Input
             id="register-email"
             name="email"
             type="email"
@@ -180,7 +179,7 @@ export function RegisterPage() {
             required
             value={values.email}
             onChange={(e) => update("email", e.target.value)}
-            className={`${fieldControlClasses(false)} mt-1.5`}
+            className="mt-1.5"
           />
         </div>
         <div>
@@ -226,7 +225,7 @@ export function RegisterPage() {
                 What is {challenge.a} + {challenge.b}?
               </label>
               <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-2">
-                <input
+                <Input
                   id="register-math"
                   name="mathAnswer"
                   inputMode="numeric"
@@ -236,15 +235,16 @@ export function RegisterPage() {
                   onChange={(e) => updateAnswer(e.target.value)}
                   aria-invalid={mathError ? true : undefined}
                   aria-describedby="register-math-status"
-                  className={`${fieldControlClasses(Boolean(mathError))} w-28 shrink-0`}
+                  invalid={Boolean(mathError)}
+                  className="w-28 shrink-0"
                 />
-                <button
+                <UnstyledButton
                   type="button"
                   onClick={verifyAnswer}
                   className="shrink-0 rounded-lg px-4 py-2.5 text-sm font-semibold text-blue-800 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
                 >
                   Verify
-                </button>
+                </UnstyledButton>
                 <span id="register-math-status" role="status" className="min-w-0 text-sm font-semibold">
                   {verified ? <span className="text-green-700">✓ Verified</span> : mathError ? <span className="text-red-700">{mathError}</span> : null}
                 </span>
@@ -256,14 +256,13 @@ export function RegisterPage() {
         </fieldset>
 
         <div className="flex items-start gap-2.5">
-          <input
+          <Checkbox
             id="register-terms"
             name="acceptedTerms"
-            type="checkbox"
             required
             checked={values.acceptedTerms}
             onChange={(e) => update("acceptedTerms", e.target.checked)}
-            className="mt-0.5 h-4 w-4 rounded border-slate-500 accent-blue-700"
+            className="mt-0.5"
           />
           <label htmlFor="register-terms" className="text-sm text-slate-700">
             I agree to the{" "}
@@ -280,10 +279,9 @@ export function RegisterPage() {
           </label>
         </div>
 
-        <button type="submit" disabled={busy || !hydrated} className={`${buttonClasses("primary")} w-full`}>
-          {busy && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" loading={busy} disabled={!hydrated} className="w-full">
           {busy ? "Submitting Request..." : "Request Account Access"}
-        </button>
+        </Button>
         <p className="text-center text-sm text-slate-600">
           Already have an account?{" "}
           <Link to={paths.portal.login} className={linkClasses}>

@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { CircleCheck, LinkIcon } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Spinner } from "~/components/ui/spinner";
 import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { authErrorMessage } from "~/lib/auth-messages";
 import { paths } from "~/lib/paths";
@@ -36,7 +35,7 @@ function InvalidLink({ detail }: { detail: string | null }) {
           send you.
         </p>
         {detail && <p className="mt-2 text-sm text-slate-600">Details: {detail}</p>}
-        <Link to={paths.portal.forgotPassword} className={`${buttonClasses("primary")} mt-6 w-full`}>
+        <Link to={paths.portal.forgotPassword} className={`${buttonVariants()} mt-6 w-full`}>
           Request a new link
         </Link>
         <Link to={paths.portal.login} className="mt-3 inline-block text-sm font-semibold text-blue-700 hover:text-blue-800">
@@ -61,7 +60,7 @@ function Updated() {
         </span>
         <h2 className="mt-4 text-xl font-bold text-slate-900">Your password has been updated</h2>
         <p className="mt-2 text-sm text-slate-700">Taking you to the portal…</p>
-        <Link to={paths.portal.dashboard} replace className={`${buttonClasses("primary")} mt-6 w-full`}>
+        <Link to={paths.portal.dashboard} replace className={`${buttonVariants()} mt-6 w-full`}>
           Continue to the portal
         </Link>
       </div>
@@ -153,10 +152,9 @@ export function ResetPasswordPage() {
             />
           </div>
         </div>
-        <button type="submit" disabled={busy} className={`${buttonClasses("primary")} w-full`}>
-          {busy && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" loading={busy} className="w-full">
           {busy ? "Updating password..." : "Update password"}
-        </button>
+        </Button>
       </form>
     </AuthLayout>
   );

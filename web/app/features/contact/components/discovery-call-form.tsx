@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
-import { buttonClasses } from "../../../components/ui/button-link";
-import { FormField, fieldControlClasses } from "../../../components/ui/form-field";
+import { FormField } from "../../../components/ui/form-field";
 import { PREFERRED_TIMES, goalHint, leadFieldId, type LeadField } from "../lead";
+import { Button } from "~/components/ui/button";
+import { Input, Select, Textarea } from "~/components/ui/input";
 
 /**
  * Our own discovery-call form, prerendered empty. contact-panel-island.ts validates it, sends the
@@ -10,7 +11,7 @@ import { PREFERRED_TIMES, goalHint, leadFieldId, type LeadField } from "../lead"
  * press cannot post the page itself.
  */
 export function DiscoveryCallForm({ titleId }: { titleId: string }) {
-  const control = (field: LeadField) => ({ name: field, className: fieldControlClasses(false) });
+  const control = (field: LeadField) => ({ name: field });
   return (
     <div data-contact-form-view="">
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
@@ -29,23 +30,23 @@ export function DiscoveryCallForm({ titleId }: { titleId: string }) {
 
       <form method="post" noValidate aria-labelledby={titleId} className="mt-6 grid gap-5 sm:grid-cols-2">
         <FormField id={leadFieldId("name")} label="Full name">
-          {(a11y) => <input {...a11y} {...control("name")} type="text" autoComplete="name" required />}
+          {(a11y) => <Input {...a11y} {...control("name")} type="text" autoComplete="name" required />}
         </FormField>
         <FormField id={leadFieldId("email")} label="Work email">
           {(a11y) => (
-            <input {...a11y} {...control("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} required />
+            <Input {...a11y} {...control("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} required />
           )}
         </FormField>
         <FormField id={leadFieldId("company")} label="Company">
-          {(a11y) => <input {...a11y} {...control("company")} type="text" autoComplete="organization" required />}
+          {(a11y) => <Input {...a11y} {...control("company")} type="text" autoComplete="organization" required />}
         </FormField>
         <FormField id={leadFieldId("phone")} label="Phone (optional)">
-          {(a11y) => <input {...a11y} {...control("phone")} type="tel" autoComplete="tel" />}
+          {(a11y) => <Input {...a11y} {...control("phone")} type="tel" autoComplete="tel" />}
         </FormField>
         <div className="sm:col-span-2">
           <FormField id={leadFieldId("automation_goal")} label="What would you like to automate?" hint={goalHint("")}>
             {(a11y) => (
-              <textarea
+              <Textarea
                 {...a11y}
                 {...control("automation_goal")}
                 rows={5}
@@ -58,21 +59,21 @@ export function DiscoveryCallForm({ titleId }: { titleId: string }) {
         <div className="sm:col-span-2">
           <FormField id={leadFieldId("preferred_time")} label="Preferred time for a call">
             {(a11y) => (
-              <select {...a11y} {...control("preferred_time")} required defaultValue="">
+              <Select {...a11y} {...control("preferred_time")} required defaultValue="">
                 <option value="">Select a time</option>
                 {PREFERRED_TIMES.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" disabled className={`${buttonClasses("primary")} w-full text-base`}>
+          <Button type="submit" disabled className="w-full text-base">
             Book My Free Call
-          </button>
+          </Button>
           <p className="mt-3 text-center text-sm text-slate-600">
             We only use your details to respond to your request. See our{" "}
             <Link to="/privacy" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800">
@@ -98,9 +99,9 @@ export function DiscoveryCallThanks({ titleId }: { titleId: string }) {
         Your discovery call request is in. A member of our team will reply within 2 hours during business hours to
         confirm a time that works for you.
       </p>
-      <button type="button" data-contact-again="" className={`${buttonClasses("secondary")} mt-8`}>
+      <Button type="button" data-contact-again="" variant="outline" className="mt-8">
         Send Another Message
-      </button>
+      </Button>
     </div>
   );
 }

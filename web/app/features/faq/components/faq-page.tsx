@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ScheduleOptionsDialog } from "~/components/layout/schedule-options-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants, UnstyledButton } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import { FAQ } from "../faq-content";
 import { faqKey, searchFaq } from "../faq-search";
@@ -48,7 +48,7 @@ export function FaqPage() {
                     return (
                       <li key={key}>
                         <h3>
-                          <button
+                          <UnstyledButton
                             type="button"
                             aria-expanded={expanded}
                             aria-controls={`faq-answer-${key}`}
@@ -60,7 +60,7 @@ export function FaqPage() {
                               className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${expanded ? "rotate-180" : ""}`}
                               aria-hidden="true"
                             />
-                          </button>
+                          </UnstyledButton>
                         </h3>
                         <div id={`faq-answer-${key}`} hidden={!expanded} className="px-5 pb-4 text-sm leading-relaxed text-slate-700">
                           {item.answer}

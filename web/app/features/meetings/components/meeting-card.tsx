@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarPlus, CheckCircle2, Clock, MapPin, Pencil, Users, Video, XCircle } from "lucide-react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, UnstyledButton } from "~/components/ui/button";
 import type { Meeting } from "../api";
 import { attendeeCount, canJoin, formatMeetingDate, formatTimeRange, statusLabel, typeLabel } from "../meetings";
 
@@ -45,7 +45,7 @@ export function MeetingCard({
           </div>
         </div>
         {scheduled && (
-          <button
+          <UnstyledButton
             type="button"
             onClick={() => onCancel(meeting)}
             aria-label={`Cancel meeting: ${meeting.title}`}
@@ -53,7 +53,7 @@ export function MeetingCard({
             className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             <XCircle className="h-5 w-5" aria-hidden="true" />
-          </button>
+          </UnstyledButton>
         )}
       </div>
       {meeting.description && <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{meeting.description}</p>}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { PageHeader } from "~/components/layout/page-header";
 import { ScheduleOptionsDialog } from "~/components/layout/schedule-options-dialog";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, UnstyledButton } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
@@ -77,7 +77,7 @@ export function MeetingsPage({
 
       <div role="tablist" aria-label="Meetings" className="flex gap-1 border-b border-slate-200">
         {MEETING_TABS.map((tab, i) => (
-          <button
+          <UnstyledButton
             key={tab.when}
             ref={(el) => {
               tabRefs.current[i] = el;
@@ -95,7 +95,7 @@ export function MeetingsPage({
             }`}
           >
             {tab.label}
-          </button>
+          </UnstyledButton>
         ))}
       </div>
 

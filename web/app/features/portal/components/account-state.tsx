@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Clock, UserX } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
 import { Spinner } from "~/components/ui/spinner";
 import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { siteConfig } from "~/lib/site";
 import { MAIN_CONTENT_ID } from "~/components/layout/skip-link";
+import { Button, UnstyledButton } from "~/components/ui/button";
 
 function useBackToLogin() {
   const { signOut } = useAuth();
@@ -95,10 +95,9 @@ function BackToLogin({ busy, error, onClick }: { busy: boolean; error: string | 
           {error}
         </Alert>
       )}
-      <button type="button" onClick={onClick} disabled={busy} className={`${buttonClasses("primary")} mt-6 w-full`}>
-        {busy && <Spinner className="h-4 w-4 border-2" />}
+      <Button type="button" onClick={onClick} loading={busy} className="mt-6 w-full">
         Back to Login
-      </button>
+      </Button>
     </>
   );
 }
@@ -124,7 +123,7 @@ export function ProfileLoadingNotice() {
           this page updates by itself.
         </span>
       </p>
-      <button
+      <UnstyledButton
         type="button"
         onClick={retry}
         disabled={retrying}
@@ -132,7 +131,7 @@ export function ProfileLoadingNotice() {
       >
         {retrying && <Spinner className="h-4 w-4 border-2" />}
         Try again now
-      </button>
+      </UnstyledButton>
     </div>
   );
 }

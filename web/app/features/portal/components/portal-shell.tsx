@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PORTAL_NAV, adminNavFor, userInitial, type PortalNavItem } from "../nav";
+import { UnstyledButton } from "~/components/ui/button";
 
 const SIDEBAR_ID = "portal-sidebar";
 
@@ -74,7 +75,7 @@ function SidebarFooter() {
           {error}
         </p>
       )}
-      <button
+      <UnstyledButton
         type="button"
         onClick={handleSignOut}
         disabled={busy}
@@ -82,7 +83,7 @@ function SidebarFooter() {
       >
         {busy ? <Spinner className="h-4 w-4 border-2" /> : <LogOut className="h-4 w-4" aria-hidden="true" />}
         {busy ? "Signing out..." : "Sign out"}
-      </button>
+      </UnstyledButton>
     </div>
   );
 }
@@ -126,7 +127,7 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
       <SkipLink />
       <div className="sticky top-0 z-35 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
         <BrandLogo />
-        <button
+        <UnstyledButton
           ref={toggle}
           type="button"
           onClick={() => setOpenOn(open ? null : pathname)}
@@ -136,11 +137,11 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
           className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
           {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-        </button>
+        </UnstyledButton>
       </div>
 
       {open && (
-        <button
+        <UnstyledButton
           type="button"
           tabIndex={-1}
           aria-hidden="true"

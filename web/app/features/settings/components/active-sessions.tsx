@@ -8,8 +8,9 @@ import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
 import { revokeSession, settingsKeys, useSessions, type ActiveSession } from "../api";
 import { describeUserAgent } from "../user-agent";
-import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { formatDateTime } from "~/lib/format";
+import { Button } from "~/components/ui/button";
 
 type Pending = { kind: "one"; session: ActiveSession } | { kind: "others" } | null;
 
@@ -60,9 +61,9 @@ export function ActiveSessions() {
       description="Where your account is signed in. Sign out any session you do not recognize."
       actions={
         others.length > 0 ? (
-          <button type="button" onClick={() => setPending({ kind: "others" })} disabled={busy} className={smallButtonVariants.danger}>
+          <Button type="button" onClick={() => setPending({ kind: "others" })} disabled={busy} variant="danger-outline" size="sm">
             Sign out everywhere else
-          </button>
+          </Button>
         ) : undefined
       }
     >
@@ -72,9 +73,9 @@ export function ActiveSessions() {
           <LoadingRow label="Loading your sessions…" />
         ) : sessions.isError ? (
           <Alert tone="error" title="Your sessions could not be loaded.">
-            <button type="button" onClick={() => void sessions.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+            <Button type="button" onClick={() => void sessions.refetch()} variant="secondary" size="sm" className="mt-2">
               Try again
-            </button>
+            </Button>
           </Alert>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
@@ -99,15 +100,16 @@ export function ActiveSessions() {
                   </div>
                 </div>
                 {!s.current && (
-                  <button
+                  <Button
                     type="button"
                     onClick={() => setPending({ kind: "one", session: s })}
                     disabled={busy}
-                    className={smallButtonVariants.secondary}
                     aria-label={`Sign out ${describeUserAgent(s.user_agent)}, last active ${formatDateTime(s.refreshed_at ?? s.created_at)}`}
+                    variant="secondary"
+                    size="sm"
                   >
                     Sign out
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

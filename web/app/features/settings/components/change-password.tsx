@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Spinner } from "~/components/ui/spinner";
 import { authErrorMessage } from "~/lib/auth-messages";
 import { useAuth } from "~/features/auth/auth-provider";
 import { MIN_PASSWORD_LENGTH, passwordPairError } from "~/lib/credentials";
 import { settingsKeys } from "../api";
 import { SettingsCard } from "~/components/ui/settings-card";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export const PASSWORD_UPDATED = "Password updated. Other sessions have been signed out.";
 const PASSWORD_UPDATE_FAILED = "Failed to update password";
@@ -60,7 +60,7 @@ export function ChangePassword() {
     <SettingsCard title="Change password" description="Changing your password signs you out everywhere else.">
       <form onSubmit={handleSubmit} className="max-w-xl space-y-5">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
+        <Input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
         <div>
           <label htmlFor="current-password" className={label}>
             Current password
@@ -110,10 +110,9 @@ export function ChangePassword() {
             />
           </div>
         </div>
-        <button type="submit" disabled={busy} className={buttonClasses("primary")}>
-          {busy && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" loading={busy}>
           {busy ? "Updating password..." : "Update password"}
-        </button>
+        </Button>
       </form>
     </SettingsCard>
   );

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Switch } from "~/components/ui/switch";
 import { useNotifications, useSaveNotifications, type NotificationSettings } from "../api";
-import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
+import { Button } from "~/components/ui/button";
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
   { key: "email", label: "Email notifications", description: "News about your account and services by email." },
@@ -36,9 +37,9 @@ export function NotificationsTab() {
         <LoadingRow label="Loading your preferences…" />
       ) : settings.isError || !shown ? (
         <Alert tone="error" title="Your notification preferences could not be loaded.">
-          <button type="button" onClick={() => void settings.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+          <Button type="button" onClick={() => void settings.refetch()} variant="secondary" size="sm" className="mt-2">
             Try again
-          </button>
+          </Button>
         </Alert>
       ) : (
         <>

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
-import { FormField, fieldControlClasses, readOnlyControlClasses } from "~/components/ui/form-field";
-import { Spinner } from "~/components/ui/spinner";
+import { FormField } from "~/components/ui/form-field";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { ApiError } from "~/lib/api";
 import { AvatarURLMax, FullNameMax } from "~/lib/api-types.gen";
 import { updateProfile, type ProfileUpdate } from "../api";
 import { SettingsCard } from "~/components/ui/settings-card";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -48,12 +48,12 @@ export function ProfileTab() {
         <FormField id="profile-email" label="Email" hint="Email cannot be changed">
           {(control) => (
             <div className="relative">
-              <input
+              <Input
                 {...control}
                 type="email"
                 value={profile?.email ?? user?.email ?? ""}
                 readOnly
-                className={readOnlyControlClasses}
+                className="cursor-default border-dashed pr-11"
               />
               <Lock
                 className="pointer-events-none absolute top-1/2 right-3.5 h-4 w-4 -translate-y-1/2 text-slate-500"
@@ -64,7 +64,7 @@ export function ProfileTab() {
         </FormField>
         <FormField id="profile-full-name" label="Full name" error={fieldErrors.full_name}>
           {(control) => (
-            <input
+            <Input
               {...control}
               name="full_name"
               autoComplete="name"
@@ -72,7 +72,7 @@ export function ProfileTab() {
               value={fullName}
               disabled={!profile}
               onChange={(e) => setFullName(e.target.value)}
-              className={fieldControlClasses(Boolean(fieldErrors.full_name))}
+              invalid={Boolean(fieldErrors.full_name)}
             />
           )}
         </FormField>
@@ -83,7 +83,7 @@ export function ProfileTab() {
           error={fieldErrors.avatar_url}
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               name="avatar_url"
               type="url"
@@ -93,14 +93,13 @@ export function ProfileTab() {
               value={avatarUrl}
               disabled={!profile}
               onChange={(e) => setAvatarUrl(e.target.value)}
-              className={fieldControlClasses(Boolean(fieldErrors.avatar_url))}
+              invalid={Boolean(fieldErrors.avatar_url)}
             />
           )}
         </FormField>
-        <button type="submit" disabled={save.isPending || !profile} className={buttonClasses("primary")}>
-          {save.isPending && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" loading={save.isPending} disabled={!profile}>
           {save.isPending ? "Saving..." : "Save changes"}
-        </button>
+        </Button>
       </form>
     </SettingsCard>
   );

@@ -6,6 +6,7 @@ import { selectedTab, settingsTabsFor, type SettingsTabId } from "../tabs";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
+import { UnstyledButton } from "~/components/ui/button";
 
 /** Panels that belong to other features; the route composes them in (team: under the profile, for customers). */
 export type SettingsPanels = { admin: ReactNode; team: ReactNode; announcements: ReactNode; impersonation: ReactNode };
@@ -77,7 +78,7 @@ export function SettingsPage({ panels }: { panels: SettingsPanels }) {
           {tabs.map((tab) => {
             const active = tab.id === current;
             return (
-              <button
+              <UnstyledButton
                 key={tab.id}
                 ref={(el) => {
                   buttons.current[tab.id] = el;
@@ -94,7 +95,7 @@ export function SettingsPage({ panels }: { panels: SettingsPanels }) {
                 }`}
               >
                 {tab.label}
-              </button>
+              </UnstyledButton>
             );
           })}
         </div>

@@ -3,16 +3,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Factor } from "@supabase/auth-js";
 import { Copy, ShieldCheck, Smartphone } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { fieldControlClasses } from "~/components/ui/form-field";
-import { Spinner } from "~/components/ui/spinner";
 import { authErrorMessage, mfaErrorMessage } from "~/lib/auth-messages";
 import { FactorNameMax } from "~/lib/api-types.gen";
 import { useAuth } from "~/features/auth/auth-provider";
 import { settingsKeys } from "../api";
-import { LoadingRow, SettingsCard, smallButtonVariants } from "~/components/ui/settings-card";
+import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { formatDate } from "~/lib/format";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 type Enrollment = { factorId: string; qrCode: string; secret: string };
 type Notice = { tone: "success" | "error"; text: string } | null;
@@ -163,9 +162,9 @@ export function TwoFactor() {
           <LoadingRow label="Loading your authenticators…" />
         ) : factors.isError ? (
           <Alert tone="error" title="Your authenticators could not be loaded.">
-            <button type="button" onClick={() => void factors.refetch()} className={`${smallButtonVariants.secondary} mt-2`}>
+            <Button type="button" onClick={() => void factors.refetch()} variant="secondary" size="sm" className="mt-2">
               Try again
-            </button>
+            </Button>
           </Alert>
         ) : verified.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
@@ -180,15 +179,16 @@ export function TwoFactor() {
                     </p>
                   </div>
                 </div>
-                <button
+                <Button
                   type="button"
                   onClick={() => setRemoving(factor)}
                   disabled={busy}
-                  className={smallButtonVariants.danger}
                   aria-label={`Remove ${factor.friendly_name || DEFAULT_NAME}`}
+                  variant="danger-outline"
+                  size="sm"
                 >
                   Remove
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -226,9 +226,9 @@ export function TwoFactor() {
                     <code className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-300">
                       {enrollment.secret}
                     </code>
-                    <button type="button" onClick={copySecret} className={smallButtonVariants.secondary} aria-label="Copy the key">
+                    <Button type="button" onClick={copySecret} aria-label="Copy the key" variant="secondary" size="sm">
                       <Copy className="h-4 w-4" aria-hidden="true" />
-                    </button>
+                    </Button>
                   </div>
                   <p role="status" className="mt-1 text-sm text-green-700">
                     {copied ? "Copied." : ""}
@@ -239,7 +239,7 @@ export function TwoFactor() {
                     <label htmlFor="mfa-enroll-code" className="block text-sm font-semibold text-slate-900">
                       6-digit code
                     </label>
-                    <input
+                    <Input
                       id="mfa-enroll-code"
                       value={code}
                       onChange={(e) => setCode(e.target.value)}
@@ -247,17 +247,16 @@ export function TwoFactor() {
                       autoComplete="one-time-code"
                       maxLength={6}
                       required
-                      className={`${fieldControlClasses(false)} mt-1.5 w-40 font-mono tracking-widest`}
+                      className="mt-1.5 w-40 font-mono tracking-widest"
                     />
                   </div>
                   <div className="flex flex-wrap gap-3">
-                    <button type="submit" disabled={busy} className={smallButtonVariants.primary}>
-                      {busy && <Spinner className="h-4 w-4 border-2" />}
+                    <Button type="submit" loading={busy} size="sm">
                       {busy ? "Verifying..." : "Verify and turn on"}
-                    </button>
-                    <button type="button" onClick={cancelEnrollment} disabled={busy} className={smallButtonVariants.secondary}>
+                    </Button>
+                    <Button type="button" onClick={cancelEnrollment} disabled={busy} variant="secondary" size="sm">
                       Cancel
-                    </button>
+                    </Button>
                   </div>
                 </form>
               </div>
@@ -270,23 +269,22 @@ export function TwoFactor() {
                 <label htmlFor="mfa-friendly-name" className="block text-sm font-semibold text-slate-900">
                   Name of the device
                 </label>
-                <input
+                <Input
                   id="mfa-friendly-name"
                   value={friendlyName}
                   onChange={(e) => setFriendlyName(e.target.value)}
                   maxLength={FactorNameMax}
-                  className={`${fieldControlClasses(false)} mt-1.5 sm:w-64`}
+                  className="mt-1.5 sm:w-64"
                 />
               </div>
-              <button
+              <Button
                 type="button"
                 onClick={startEnrollment}
-                disabled={busy}
-                className={`${buttonClasses("primary")} sm:h-[2.875rem] sm:shadow-none`}
+                loading={busy}
+                className="sm:h-[2.875rem] sm:shadow-none"
               >
-                {busy && <Spinner className="h-4 w-4 border-2" />}
                 {verified.length > 0 ? "Add another authenticator" : "Set up two-factor authentication"}
-              </button>
+              </Button>
             </div>
           )
         )}

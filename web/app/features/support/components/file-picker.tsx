@@ -1,5 +1,6 @@
 import { AttachmentMaxBytes, AttachmentsPerMessage } from "~/lib/api-types.gen";
 import { ACCEPTED_FILES, formatSize } from "../filters";
+import { FileInput } from "~/components/ui/input";
 
 /** A reason the files cannot be sent, or null. */
 export function checkFiles(files: File[]): string | null {
@@ -31,15 +32,14 @@ export function FilePicker({
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
         Attachments
       </label>
-      <input
+      <FileInput
         id={id}
-        type="file"
         multiple
         accept={accept}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? errorId : "", hintId].filter(Boolean).join(" ")}
         onChange={(e) => onChange(Array.from(e.target.files ?? []))}
-        className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className="mt-1.5"
       />
       {files.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm text-slate-700">

@@ -5,6 +5,7 @@ import { useAccessToken } from "~/features/auth/auth-provider";
 import type { Attachment, TicketCategory, TicketPriority, TicketStatus } from "~/lib/api-types.gen";
 import { downloadAttachment } from "../api";
 import { formatSize, PRIORITY_LABELS, STATUS_LABELS } from "../filters";
+import { UnstyledButton } from "~/components/ui/button";
 
 const STATUS_TONES: Record<TicketStatus, BadgeTone> = {
   open: "info",
@@ -65,7 +66,7 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] | nu
       <ul className="flex flex-wrap gap-2" aria-label="Attachments">
         {attachments.map((a) => (
           <li key={a.id}>
-            <button
+            <UnstyledButton
               type="button"
               onClick={() => {
                 setFailed(null);
@@ -77,7 +78,7 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] | nu
               {a.filename}
               <span className="text-slate-600">({formatSize(a.size)})</span>
               <Download aria-hidden="true" className="size-4" />
-            </button>
+            </UnstyledButton>
           </li>
         ))}
       </ul>

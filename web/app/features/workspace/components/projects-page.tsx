@@ -22,7 +22,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
 import { LoadingRow } from "~/components/ui/settings-card";
 import { useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
@@ -156,11 +156,9 @@ function AssigneesField({
           {list.map((c) => (
             <li key={c.id}>
               <label className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={chosen.includes(c.id)}
                   onChange={(e) => toggle(c.id, e.target.checked)}
-                  className="h-4 w-4 rounded border-slate-300 text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                 />
                 {c.name}
               </label>
