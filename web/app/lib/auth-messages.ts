@@ -32,7 +32,7 @@ export const SIGN_OUT_FAILED = "Sign out failed";
 
 const RATE_LIMIT_CODES = new Set(["over_request_rate_limit", "over_email_send_rate_limit"]);
 
-/** The catalog text for a failed sign-in (spec section 8). */
+/** The error catalogue's text for a failed sign-in, word for word. */
 export function signInErrorMessage(error: AuthErrorLike): string {
   const message = error.message ?? "";
   if (error.code === "invalid_credentials" || /invalid login credentials/i.test(message)) {
@@ -83,7 +83,7 @@ export function signOutErrorMessage(error: AuthErrorLike | null): string | null 
 
 export type LoginHelpTopic = "credentials" | "pending" | "setup" | "unconfirmed" | "rate";
 
-/** Which troubleshooting list goes with a sign-in error, chosen by its content as the spec describes. */
+/** Which troubleshooting list goes with a sign-in error, chosen by words in its text. */
 export function loginHelpTopic(message: string | null | undefined): LoginHelpTopic | null {
   if (!message) return null;
   const text = message.toLowerCase();

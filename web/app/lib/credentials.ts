@@ -12,7 +12,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The first problem with a new password and its confirmation, in the spec's order (match, then length). */
+/** The first problem with a new password and its confirmation: they must match, then be long enough. */
 export function passwordPairError(password: string, confirmPassword: string): string | null {
   if (password !== confirmPassword) return PASSWORD_ERRORS.mismatch;
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_ERRORS.tooShort;

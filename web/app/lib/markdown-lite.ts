@@ -1,5 +1,5 @@
 /**
- * The blog's body rules (product spec, Blog): one line at a time, a line starting '# ', '## ' or '### ' is a
+ * The blog's body rules: one line at a time, a line starting '# ', '## ' or '### ' is a
  * heading, a line entirely bold is a bold line, '- ' starts a list item, a blank line is a break, a line
  * entirely italic is centred, anything else is a paragraph with **bold** spans. Nothing here makes HTML:
  * renderers turn blocks into React elements, so markup in the text stays text.
@@ -17,7 +17,7 @@ const BOLD_LINE = /^\*\*([^*].*?)\*\*$/;
 const ITALIC_LINE = /^(?:\*([^*]+)\*|_([^_]+)_)$/;
 const INLINE_BOLD = /\*\*(.+?)\*\*/g;
 
-/** The spec's line rules, one line at a time; consecutive "- " lines form one list. */
+/** The body rules above, one line at a time; consecutive "- " lines form one list. */
 export function parseBody(body: string): Block[] {
   const blocks: Block[] = [];
   const lines = body.replace(/\r\n?/g, "\n").trim().split("\n");

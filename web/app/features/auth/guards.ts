@@ -17,7 +17,7 @@ export type PortalAccess = "loading" | "login" | "pending-approval" | "rejected"
 
 /**
  * The portal (/portal and its children): signed in, second factor passed, approved. When the
- * profile has not arrived within the wait, the portal continues without one (spec sections 4 and 8):
+ * profile has not arrived within the wait, the portal continues without one:
  * the server still refuses data to accounts it has not approved, and no staff UI shows.
  */
 export function portalAccess(s: AuthSnapshot): PortalAccess {

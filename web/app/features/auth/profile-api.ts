@@ -6,9 +6,9 @@ export type Role = ApiRole;
 export type ApprovalStatus = Approval;
 export type Profile = ApiProfile;
 
-/** How long a profile request may take before the app continues without one (spec section 9). */
+/** How long a profile request may take before the app continues without one. */
 export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
-/** How long the portal waits for the profile after the initial check or an auth change (spec section 9). */
+/** How long the portal waits for the profile after the initial check or an auth change. */
 export const PROFILE_WAIT_MS = 8_000;
 
 /** The longest pause between two background attempts to load a profile that did not arrive. */

@@ -31,17 +31,17 @@ describe("validateRegistration", () => {
     expect(validateRegistration(EMPTY_REGISTRATION, challenge)).toBe(REGISTRATION_ERRORS.required);
   });
 
-  it("checks the passwords match first, with the spec's text", () => {
+  it("checks the passwords match first, with the catalogue's text", () => {
     const input = { ...valid, password: "abc", confirmPassword: "abd", mathAnswer: "99" };
     expect(validateRegistration(input, challenge)).toBe("Passwords do not match");
   });
 
-  it("checks the length second, with the spec's text", () => {
+  it("checks the length second, with the catalogue's text", () => {
     const input = { ...valid, password: "abc12", confirmPassword: "abc12", mathAnswer: "99" };
     expect(validateRegistration(input, challenge)).toBe("Password must be at least 6 characters");
   });
 
-  it("checks the security answer third, with the spec's text", () => {
+  it("checks the security answer third, with the catalogue's text", () => {
     const input = { ...valid, mathAnswer: "8", acceptedTerms: false };
     expect(validateRegistration(input, challenge)).toBe("Please solve the math problem correctly");
   });
@@ -84,7 +84,7 @@ describe("credentials", () => {
     expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
   });
 
-  it("checks a new password pair in the spec's order", () => {
+  it("checks a new password pair: match first, then length", () => {
     expect(passwordPairError("abc", "abd")).toBe("Passwords do not match");
     expect(passwordPairError("abc", "abc")).toBe("Password must be at least 6 characters");
     expect(passwordPairError("abcdef", "abcdef")).toBeNull();

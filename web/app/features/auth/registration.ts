@@ -45,7 +45,7 @@ export function isMathAnswerCorrect(challenge: MathChallenge, answer: string): b
   return Number(trimmed) === challenge.a + challenge.b;
 }
 
-/** The first problem with a registration, or null: required fields, then the spec's order (match, length, math), then terms. */
+/** The first problem with a registration, or null: required fields, then the passwords match, their length, the math answer, then terms. */
 export function validateRegistration(input: RegistrationInput, challenge: MathChallenge): string | null {
   const required = [input.fullName, input.email, input.password, input.confirmPassword, input.mathAnswer];
   if (required.some((value) => value.trim() === "")) return REGISTRATION_ERRORS.required;

@@ -10,7 +10,7 @@ function answer(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("checkout", () => {
-  it("sends the spec's body with return paths of this site, not the page's origin", () => {
+  it("sends the checkout body with return paths of this site, not the page's origin", () => {
     expect(checkoutRequest(plan)).toEqual({
       price_id: "price_1",
       mode: "subscription",

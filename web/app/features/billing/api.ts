@@ -51,7 +51,7 @@ export function useBillingAccount() {
   return useQuery(billingAccountQuery(useAccessToken(), useAuth().user?.id ?? ""));
 }
 
-// POST /functions/v1/stripe-checkout (the spec's checkout function: {url} or {error})
+// POST /functions/v1/stripe-checkout (answers {url} or {error})
 
 export const CHECKOUT_FAILED = "Failed to start checkout process. Please try again.";
 export const CHECKOUT_SESSION_FALLBACK = "Failed to create checkout session";

@@ -3,7 +3,7 @@ import { formatMoney } from "~/lib/format";
 import { amountLabel, billingDate, brandLabel, maskedCard, percentLabel, priceLabel, statusLabel } from "./format";
 
 describe("billing format", () => {
-  it("shows the catalogue's price as the spec writes it", () => {
+  it("shows the catalogue's price as '$1.00 per month' or 'one-time'", () => {
     expect(priceLabel({ mode: "subscription", amount: 100, currency: "usd", interval: "month" })).toBe("$1.00 per month");
     expect(priceLabel({ mode: "subscription", amount: 120000, currency: "usd", interval: "year" })).toBe("$1,200.00 per year");
     expect(priceLabel({ mode: "payment", amount: 5000, currency: "usd", interval: "" })).toBe("one-time");

@@ -80,7 +80,7 @@ describe("blog filter", () => {
 });
 
 describe("categoryFilters", () => {
-  it("offers All and only the categories that have posts, in the spec's order", () => {
+  it("offers All and only the categories that have posts, in BLOG_CATEGORIES order", () => {
     expect(categoryFilters(posts)).toEqual(["All", "AI Technology", "Business Strategy", "Getting Started"]);
     expect(categoryFilters([workflows])).toEqual(["All", "Getting Started"]);
   });

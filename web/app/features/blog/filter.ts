@@ -30,7 +30,7 @@ export function filterPosts<T extends Filterable>(
   };
 }
 
-/** The category buttons: All, then the spec's categories in its order, each only when a post has it. */
+/** The category buttons: All, then the categories in BLOG_CATEGORIES order, each only when a post has it. */
 export function categoryFilters(posts: readonly PostMeta[]): CategoryFilter[] {
   const used = new Set(posts.map((p) => p.category));
   return ["All", ...BLOG_CATEGORIES.filter((c) => used.has(c))];

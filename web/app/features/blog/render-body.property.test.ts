@@ -14,7 +14,7 @@ describe("ArticleBody, on any text", () => {
     );
   });
 
-  it("parses any text into blocks of the spec's kinds, each with its text", () => {
+  it("parses any text into blocks of the body rules' kinds, each with its text", () => {
     fc.assert(
       fc.property(markupText, (input) => {
         for (const block of parseBody(input)) {

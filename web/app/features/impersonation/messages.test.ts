@@ -25,7 +25,7 @@ class MemoryStorage implements Storage {
 }
 
 describe("impersonation messages", () => {
-  it("keeps the spec's texts", () => {
+  it("keeps the catalogue's texts word for word", () => {
     expect(STARTED).toBe("Impersonation started. You will now see the portal as this user sees it.");
     expect(ENDED).toBe("Impersonation ended. You are now back to your admin account.");
   });

@@ -1,4 +1,4 @@
-/** The spec's processing delay of the payment success page (§9). */
+/** The payment success page shows "processing" this long before the outcome. */
 export const CHECKOUT_PROCESSING_DELAY_MS = 1000;
 
 export function transactionLabel(transactionId: string): string {

@@ -3,7 +3,7 @@ import { PORTAL_NAV, adminNavFor, displayName, userInitial } from "./nav";
 import { portalMeta } from "./portal-meta";
 
 describe("portal navigation", () => {
-  it("lists the spec's sections in order", () => {
+  it("lists the portal's sections in order", () => {
     expect(PORTAL_NAV.map((i) => [i.label, i.to])).toEqual([
       ["Dashboard", "/portal"],
       ["Projects", "/portal/projects"],

@@ -17,7 +17,7 @@ const STAFF: SettingsTab[] = [
   { id: "impersonation", label: "User Impersonation" },
 ];
 
-/** Profile, Notifications and Security for everyone; staff also get the three staff tabs (spec order). */
+/** Profile, Notifications and Security for everyone, in that order; staff also get the three staff tabs after them. */
 export function settingsTabsFor(role: Role | undefined): SettingsTab[] {
   return isStaff(role) ? [...EVERYONE, ...STAFF] : EVERYONE;
 }

@@ -48,7 +48,7 @@ export const PRIORITY_LABELS: Record<TicketPriority, string> = {
 
 export const PRIORITIES = Object.keys(PRIORITY_LABELS) as TicketPriority[];
 
-/** The spec's card rules: description cut to 200 characters, customer id shown by its last 8. */
+/** A ticket card shows at most 200 characters of the description and the customer id by its last 8. */
 export function preview(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -5,7 +5,7 @@ import { portalMeta } from "~/features/portal/portal-meta";
 
 export const meta = () => portalMeta("Billing");
 
-/** The spec's billing route: the overview for admins, the customer billing page for everyone else. */
+/** The billing route: the overview for admins, the customer billing page for everyone else. */
 export default function BillingRoute() {
   const { profile } = useAuth();
   return profile?.role === "admin" ? <BillingOverview /> : <BillingPage />;

@@ -86,7 +86,7 @@ export function LoginPage() {
 
   /**
    * After the password (and second factor): pending and rejected accounts are turned away. A profile
-   * that does not arrive within the wait does not stop the sign-in (spec section 8); the portal
+   * that does not arrive within the wait does not stop the sign-in; the portal
    * continues without it and keeps loading it.
    */
   async function finishSignIn() {

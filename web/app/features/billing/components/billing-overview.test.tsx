@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACCESS_DENIED, BillingOverviewFor } from "./billing-overview";
 
 describe("the billing overview", () => {
-  it("tells anyone but an admin the spec's refusal, and nothing of the overview", () => {
+  it("tells anyone but an admin ACCESS_DENIED, and nothing of the overview", () => {
     for (const role of ["customer", "employee", undefined]) {
       const html = renderToStaticMarkup(<BillingOverviewFor role={role} />);
       expect(html).toContain(`role="alert"`);
