@@ -47,8 +47,8 @@ type Options struct {
 	AuthStore func(auth.Store) auth.Store
 	// Limiter counts the rate limits of the API and the auth service; nil is the database's.
 	Limiter growthdesk.RateLimiter
-	// QuotaCounter counts the write quotas; nil is the Limiter when it counts quotas too
-	// (the database's does).
+	// QuotaCounter counts the write quotas; nil leaves it to the server, which takes the
+	// Limiter when it counts quotas too (the database's does).
 	QuotaCounter growthdesk.QuotaCounter
 	// Renderer renders the e-mails the services write to the outbox; nil renders them with
 	// the site's templates (mailer.Renderer). A test wraps the real one to read the links.
@@ -71,8 +71,6 @@ type App struct {
 	Deps server.Deps
 	// Auth is the auth service (also Deps.Auth, Deps.AuthHandler and Deps.Sessions).
 	Auth *auth.Service
-	// Mail renders e-mail with the site's templates.
-	Mail *mailer.Renderer
 	// Outbox is the e-mail outbox the mail worker sends from.
 	Outbox *store.MailOutbox
 	// RateLimits is the database's rate-limit table, which serve prunes.
@@ -102,10 +100,6 @@ func New(ctx context.Context, o Options) (*App, error) {
 	var limiter growthdesk.RateLimiter = rateLimits
 	if o.Limiter != nil {
 		limiter = o.Limiter
-	}
-	quotas := o.QuotaCounter
-	if quotas == nil {
-		quotas, _ = limiter.(growthdesk.QuotaCounter)
 	}
 	clock, linkClock := o.Clock, o.Clock
 	if clock == nil {
@@ -162,7 +156,6 @@ func New(ctx context.Context, o Options) (*App, error) {
 
 	return &App{
 		Auth:       authSvc,
-		Mail:       real,
 		Outbox:     outbox,
 		RateLimits: rateLimits,
 		Deps: server.Deps{
@@ -174,7 +167,7 @@ func New(ctx context.Context, o Options) (*App, error) {
 				Store: store.NewNewsletterStore(db), Mail: render, Tokens: linkTokens, SiteURL: o.SiteURL,
 			},
 			Limiter:      limiter,
-			QuotaCounter: quotas,
+			QuotaCounter: o.QuotaCounter,
 			Auth:         authSvc,
 			AuthHandler:  authSvc.Handler(),
 			Sessions:     authSvc,
