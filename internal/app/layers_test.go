@@ -1,7 +1,10 @@
 package app_test
 
 import (
+	"go/ast"
 	"go/build"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,6 +54,43 @@ func TestLayers_PackagesImportOnlyWhatTheirLayerAllows(t *testing.T) {
 				t.Errorf("%s imports internal/app: only the command (and tests) use the wiring", pkg)
 			}
 		}
+	}
+}
+
+// TestLayers_HandlersCallServicesNotTheirStores fails when the server's code reaches through a
+// service to its store (s.deps.Accounts.Store…): what a handler needs from the data is a
+// method of the service, where the domain's rules apply.
+func TestLayers_HandlersCallServicesNotTheirStores(t *testing.T) {
+	names, err := filepath.Glob("../server/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	checked := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Store" {
+				return true
+			}
+			if svc, ok := sel.X.(*ast.SelectorExpr); ok {
+				if deps, ok := svc.X.(*ast.SelectorExpr); ok && deps.Sel.Name == "deps" {
+					t.Errorf("%s: the server reaches the store of deps.%s; call a method of the service", fset.Position(sel.Pos()), svc.Sel.Name)
+				}
+			}
+			return true
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no server file found")
 	}
 }
 
