@@ -85,7 +85,7 @@ func seedDemoMeetings(ctx context.Context, db *store.DB) error {
 		m := &growthdesk.Meeting{ID: growthdesk.NewID(), OrganizationID: orgID, Title: d.title, Description: d.description, Type: d.typ,
 			StartTime: start, EndTime: start.Add(time.Duration(d.minutes) * time.Minute), Location: d.location, MeetingURL: d.url,
 			Attendees: d.attendees, Status: d.status}
-		if err := meetings.CreateMeeting(ctx, m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate, TargetType: "meeting",
+		if err := meetings.CreateMeeting(ctx, growthdesk.SystemScope("demo"), m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate, TargetType: "meeting",
 			TargetID: m.ID, Details: map[string]any{"title": m.Title, "via": "demo"}}); err != nil {
 			return err
 		}

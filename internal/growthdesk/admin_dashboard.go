@@ -81,10 +81,10 @@ type AdminDashboardStore interface {
 	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
 }
 
-// TicketCounter counts support tickets by status (the support desk implements it). A status
-// without tickets may be missing from the map.
+// TicketCounter counts the support tickets of scope by status (the support desk implements
+// it). A status without tickets may be missing from the map.
 type TicketCounter interface {
-	CountTicketsByStatus(ctx context.Context) (map[string]int, error)
+	CountTicketsByStatus(ctx context.Context, scope Scope) (map[string]int, error)
 }
 
 // RevenueReader sums the monthly amounts of active subscriptions (billing implements it).
@@ -96,7 +96,9 @@ type RevenueReader interface {
 type NoTickets struct{}
 
 // CountTicketsByStatus returns no tickets.
-func (NoTickets) CountTicketsByStatus(context.Context) (map[string]int, error) { return nil, nil }
+func (NoTickets) CountTicketsByStatus(context.Context, Scope) (map[string]int, error) {
+	return nil, nil
+}
 
 // NoRevenue is the RevenueReader of a build without billing: the revenue is zero.
 type NoRevenue struct{}
@@ -139,7 +141,7 @@ func (d *AdminDashboards) Dashboard(ctx context.Context, c *Caller) (*AdminDashb
 	if d.Tickets != nil {
 		tickets = d.Tickets
 	}
-	byStatus, err := tickets.CountTicketsByStatus(ctx)
+	byStatus, err := tickets.CountTicketsByStatus(ctx, c.Scope())
 	if err != nil {
 		return nil, err
 	}

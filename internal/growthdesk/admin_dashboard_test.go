@@ -19,7 +19,9 @@ func (s dashboardStoreStub) RecentActivity(context.Context, int, AuditFilter) ([
 
 type ticketsStub map[string]int
 
-func (t ticketsStub) CountTicketsByStatus(context.Context) (map[string]int, error) { return t, nil }
+func (t ticketsStub) CountTicketsByStatus(context.Context, Scope) (map[string]int, error) {
+	return t, nil
+}
 
 type revenueStub int64
 

@@ -153,7 +153,7 @@ func (s *Support) attachTarget(ctx context.Context, c *Caller, ticketID string, 
 	}
 	t := &detail.Ticket
 	if responseID != nil {
-		r, err := s.Store.ResponseOf(ctx, t.ID, *responseID)
+		r, err := s.Store.ResponseOf(ctx, scope, t.ID, *responseID)
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +179,7 @@ func (s *Support) CheckAttach(ctx context.Context, c *Caller, ticketID string, r
 	if err != nil {
 		return err
 	}
-	have, err := s.Store.AttachmentCount(ctx, t.ID, responseID)
+	have, err := s.Store.AttachmentCount(ctx, c.Scope(), t.ID, responseID)
 	if err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (s *Support) Attach(ctx context.Context, c *Caller, ticketID string, respon
 	for i, f := range files {
 		names[i] = f.Filename
 	}
-	return s.Store.AddAttachments(ctx, t.ID, responseID, files, types, c.Profile.ID, AttachmentsPerMessage,
+	return s.Store.AddAttachments(ctx, c.Scope(), t.ID, responseID, files, types, c.Profile.ID, AttachmentsPerMessage,
 		c.Audit(AuditTicketAttach, "ticket", t.ID, map[string]any{"response_id": responseID, "files": names}))
 }
 

@@ -209,7 +209,7 @@ type MeetingStore interface {
 	GetMeeting(ctx context.Context, scope Scope, id string) (*Meeting, error)
 	// CreateMeeting stores m (its ID, CreatedAt and UpdatedAt are set), its e-mails and its
 	// audit entry in one transaction. Invalid (organization_id) for an unknown organization.
-	CreateMeeting(ctx context.Context, m *Meeting, mails []*Email, audit AuditEntry) error
+	CreateMeeting(ctx context.Context, scope Scope, m *Meeting, mails []*Email, audit AuditEntry) error
 	// UpdateMeeting writes m over the stored meeting whose sequence is still prevSequence,
 	// with its e-mails and audit entry, in one transaction. EConflict when someone changed it
 	// in between; ENotFound when it is not in scope.
@@ -367,7 +367,7 @@ func (s *Meetings) Create(ctx context.Context, c *Caller, in MeetingInput) (*Mee
 	}
 	audit := c.Audit(AuditMeetingCreate, "meeting", m.ID, map[string]any{"title": m.Title, "organization_id": m.OrganizationID,
 		"start_time": m.StartTime, "attendees": len(m.Attendees)})
-	if err := s.Store.CreateMeeting(ctx, m, mails, audit); err != nil {
+	if err := s.Store.CreateMeeting(ctx, c.Scope(), m, mails, audit); err != nil {
 		return nil, err
 	}
 	return m, nil

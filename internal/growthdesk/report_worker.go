@@ -64,12 +64,14 @@ func (s *Reports) log() *slog.Logger {
 // RunOnce queues the due scheduled reports and generates every waiting one; it returns how
 // many it finished.
 func (s *Reports) RunOnce(ctx context.Context) (int, error) {
-	if _, err := s.Store.QueueScheduledReports(ctx, s.now(), NextReportRun, func(f string) string { return schedulePeriod[f] }); err != nil {
+	// The worker has no caller: it works on every organization's reports, and says so.
+	scope := SystemScope("report-worker")
+	if _, err := s.Store.QueueScheduledReports(ctx, scope, s.now(), NextReportRun, func(f string) string { return schedulePeriod[f] }); err != nil {
 		return 0, err
 	}
 	done := 0
 	for ctx.Err() == nil {
-		job, err := s.Store.ClaimReport(ctx, reportLock)
+		job, err := s.Store.ClaimReport(ctx, scope, reportLock)
 		if err != nil {
 			return done, err
 		}
@@ -84,7 +86,7 @@ func (s *Reports) RunOnce(ctx context.Context) (int, error) {
 				s.log().Error("report ready mail", "report", job.Report.ID, "err", err)
 			}
 		}
-		if err := s.Store.FinishReport(ctx, job.Report.ID, files, failure, mails); err != nil {
+		if err := s.Store.FinishReport(ctx, scope, job.Report.ID, files, failure, mails); err != nil {
 			return done, err
 		}
 		done++

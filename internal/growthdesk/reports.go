@@ -27,15 +27,15 @@ type ReportStore interface {
 	// outside scope, EConflict when it is generating already), with the audit entry.
 	RequestReport(ctx context.Context, scope Scope, id string, period ReportPeriod, audit AuditEntry) (*Report, error)
 	// ScheduleReport sets the report's frequency (nil: none) and its next run.
-	ScheduleReport(ctx context.Context, id string, frequency *string, nextRun *time.Time, audit AuditEntry) (*Report, error)
+	ScheduleReport(ctx context.Context, scope Scope, id string, frequency *string, nextRun *time.Time, audit AuditEntry) (*Report, error)
 	// QueueScheduledReports marks every scheduled report whose next run has come as
 	// generating (to notify), moving its next run on with next; it returns how many.
-	QueueScheduledReports(ctx context.Context, now time.Time, next func(frequency string, after time.Time) time.Time, period func(frequency string) string) (int, error)
+	QueueScheduledReports(ctx context.Context, scope Scope, now time.Time, next func(frequency string, after time.Time) time.Time, period func(frequency string) string) (int, error)
 	// ClaimReport hands out one report waiting to be generated, locked for lockFor, or nil.
-	ClaimReport(ctx context.Context, lockFor time.Duration) (*ReportJob, error)
+	ClaimReport(ctx context.Context, scope Scope, lockFor time.Duration) (*ReportJob, error)
 	// FinishReport stores the files of a claimed report (ready) and enqueues mails, or
 	// records failure (error) when files is nil.
-	FinishReport(ctx context.Context, id string, files *ReportFiles, failure string, mails []*Email) error
+	FinishReport(ctx context.Context, scope Scope, id string, files *ReportFiles, failure string, mails []*Email) error
 	// ReportFile returns a ready report's file ("pdf" or "csv") within scope.
 	ReportFile(ctx context.Context, scope Scope, id, format string) (*Report, []byte, error)
 	// Recipients returns the approved customers inside scope who take e-mail.
@@ -185,7 +185,7 @@ func (s *Reports) Schedule(ctx context.Context, c *Caller, id string, in Schedul
 		t := NextReportRun(*in.Frequency, s.now())
 		next, freq = &t, *in.Frequency
 	}
-	r, err := s.Store.ScheduleReport(ctx, id, in.Frequency, next, c.Audit(AuditReportSchedule, "report", id, map[string]any{"frequency": freq}))
+	r, err := s.Store.ScheduleReport(ctx, c.Scope(), id, in.Frequency, next, c.Audit(AuditReportSchedule, "report", id, map[string]any{"frequency": freq}))
 	if err != nil {
 		return nil, err
 	}

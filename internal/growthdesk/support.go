@@ -15,16 +15,16 @@ type SupportStore interface {
 	ListTickets(ctx context.Context, q TicketQuery) ([]*Ticket, int, error)
 	Summary(ctx context.Context, q TicketQuery) (*TicketSummary, error)
 	GetTicket(ctx context.Context, scope Scope, id string, staff bool) (*TicketDetail, error)
-	CreateTicket(ctx context.Context, t NewTicket, mail func(*Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
-	UpdateTicket(ctx context.Context, id string, ch TicketChange, mail func(beforeStatus string, after *Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
-	DeleteTicket(ctx context.Context, id string, audit AuditEntry) error
-	AddResponse(ctx context.Context, r NewResponse, mail []*Email, audit AuditEntry) (*TicketResponse, error)
-	ResponseOf(ctx context.Context, ticketID, responseID string) (*TicketResponse, error)
+	CreateTicket(ctx context.Context, scope Scope, t NewTicket, mail func(*Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
+	UpdateTicket(ctx context.Context, scope Scope, id string, ch TicketChange, mail func(beforeStatus string, after *Ticket) ([]*Email, error), audit AuditEntry) (*TicketDetail, error)
+	DeleteTicket(ctx context.Context, scope Scope, id string, audit AuditEntry) error
+	AddResponse(ctx context.Context, scope Scope, r NewResponse, mail []*Email, audit AuditEntry) (*TicketResponse, error)
+	ResponseOf(ctx context.Context, scope Scope, ticketID, responseID string) (*TicketResponse, error)
 	// AddAttachments stores files of a ticket or a response, with the audit entry. It counts
 	// the message's files and inserts in one transaction that holds the ticket's row, so that
 	// no two uploads together pass max; beyond it, EInvalid on "files".
-	AddAttachments(ctx context.Context, ticketID string, responseID *string, files []NewAttachment, types []string, uploadedBy string, max int, audit AuditEntry) ([]Attachment, error)
-	AttachmentCount(ctx context.Context, ticketID string, responseID *string) (int, error)
+	AddAttachments(ctx context.Context, scope Scope, ticketID string, responseID *string, files []NewAttachment, types []string, uploadedBy string, max int, audit AuditEntry) ([]Attachment, error)
+	AttachmentCount(ctx context.Context, scope Scope, ticketID string, responseID *string) (int, error)
 	GetAttachment(ctx context.Context, scope Scope, id string, staff bool) (*AttachmentFile, error)
 
 	// Recipients returns the accounts named by ids and, when allStaff, every approved staff

@@ -183,7 +183,7 @@ func (s *Support) Create(ctx context.Context, c *Caller, in TicketInput) (*Ticke
 	mail := func(created *Ticket) ([]*Email, error) {
 		return s.mailStaff(ctx, c, EmailTicketCreated, "", created, c.Profile.FullName, created.Description)
 	}
-	return s.Store.CreateTicket(ctx, t, mail, c.Audit(AuditTicketCreate, "ticket", t.ID, map[string]any{
+	return s.Store.CreateTicket(ctx, c.Scope(), t, mail, c.Audit(AuditTicketCreate, "ticket", t.ID, map[string]any{
 		"organization_id": t.OrganizationID, "customer_id": t.CustomerID, "priority": t.Priority}))
 }
 
@@ -233,7 +233,7 @@ func (s *Support) Update(ctx context.Context, c *Caller, id string, ch TicketCha
 		}
 		return s.mailAccounts(ctx, c, EmailTicketStatus, []string{after.Customer.ID}, false, after, "")
 	}
-	return s.Store.UpdateTicket(ctx, id, ch, mail, c.Audit(AuditTicketUpdate, "ticket", id, details))
+	return s.Store.UpdateTicket(ctx, c.Scope(), id, ch, mail, c.Audit(AuditTicketUpdate, "ticket", id, details))
 }
 
 // Delete removes a ticket with its thread and files (staff).
@@ -241,7 +241,7 @@ func (s *Support) Delete(ctx context.Context, c *Caller, id string) error {
 	if err := CanManageTickets(c); err != nil {
 		return err
 	}
-	return s.Store.DeleteTicket(ctx, id, c.Audit(AuditTicketDelete, "ticket", id, nil))
+	return s.Store.DeleteTicket(ctx, c.Scope(), id, c.Audit(AuditTicketDelete, "ticket", id, nil))
 }
 
 // Respond adds a response to a ticket the caller may see. Customers may reply (never an
@@ -282,7 +282,7 @@ func (s *Support) Respond(ctx context.Context, c *Caller, ticketID string, in Re
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.AddResponse(ctx, r, mails, c.Audit(AuditTicketRespond, "ticket", t.ID, map[string]any{
+	return s.Store.AddResponse(ctx, scope, r, mails, c.Audit(AuditTicketRespond, "ticket", t.ID, map[string]any{
 		"response_id": r.ID, "is_internal": r.IsInternal, "reopened": r.Reopen}))
 }
 

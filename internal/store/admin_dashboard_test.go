@@ -77,7 +77,7 @@ func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
 			id := growthdesk.NewID()
 			e := audit(growthdesk.AuditTicketCreate, "ticket", nil)
 			e.TargetID = id
-			tk, err := support.CreateTicket(ctx, growthdesk.NewTicket{ID: id, Title: title, Description: "d", Priority: "medium",
+			tk, err := support.CreateTicket(ctx, growthdesk.SystemScope("test"), growthdesk.NewTicket{ID: id, Title: title, Description: "d", Priority: "medium",
 				CustomerID: "cust", OrganizationID: beta.ID}, nil, e)
 			if err != nil {
 				t.Fatal(err)
@@ -86,7 +86,7 @@ func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
 		}
 		del := audit(growthdesk.AuditTicketDelete, "ticket", nil)
 		del.TargetID = tickets["Old question"].ID
-		if err := support.DeleteTicket(ctx, tickets["Old question"].ID, del); err != nil {
+		if err := support.DeleteTicket(ctx, growthdesk.SystemScope("test"), tickets["Old question"].ID, del); err != nil {
 			t.Fatal(err)
 		}
 		projectID := growthdesk.NewID()

@@ -31,7 +31,7 @@ func TestReportStore_TwoInstancesQueueAndClaimEachDueReportOnce(t *testing.T) {
 		}
 		daily, due := growthdesk.ReportFrequencyDaily, time.Now().Add(-time.Minute)
 		for _, id := range ids {
-			if _, err := store.NewReportStore(a).ScheduleReport(ctx, id, &daily, &due,
+			if _, err := store.NewReportStore(a).ScheduleReport(ctx, growthdesk.SystemScope("test"), id, &daily, &due,
 				growthdesk.AuditEntry{Action: growthdesk.AuditReportSchedule, TargetType: "report", TargetID: id}); err != nil {
 				t.Fatal(err)
 			}
@@ -46,7 +46,7 @@ func TestReportStore_TwoInstancesQueueAndClaimEachDueReportOnce(t *testing.T) {
 		for i, db := range []*store.DB{a, b} {
 			wg.Go(func() {
 				for range 3 {
-					n, err := store.NewReportStore(db).QueueScheduledReports(ctx, now, next, period)
+					n, err := store.NewReportStore(db).QueueScheduledReports(ctx, growthdesk.SystemScope("test"), now, next, period)
 					if err != nil {
 						t.Errorf("instance %d: queue: %v", i, err)
 						return
@@ -66,7 +66,7 @@ func TestReportStore_TwoInstancesQueueAndClaimEachDueReportOnce(t *testing.T) {
 		for i, db := range []*store.DB{a, b} {
 			wg.Go(func() {
 				for {
-					job, err := store.NewReportStore(db).ClaimReport(ctx, 2*time.Minute)
+					job, err := store.NewReportStore(db).ClaimReport(ctx, growthdesk.SystemScope("test"), 2*time.Minute)
 					if err != nil {
 						t.Errorf("instance %d: claim: %v", i, err)
 						return

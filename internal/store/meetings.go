@@ -94,15 +94,16 @@ func (s *MeetingStore) RecentMeetings(ctx context.Context, scope growthdesk.Scop
 	return s.query(ctx, `SELECT `+meetingColumns+meetingFrom+` WHERE `+where+` ORDER BY m.updated_at DESC, m.id`+limitClause(limit), args...)
 }
 
-// CreateMeeting stores m with its e-mails and audit entry in one transaction.
-func (s *MeetingStore) CreateMeeting(ctx context.Context, m *growthdesk.Meeting, mails []*growthdesk.Email, audit growthdesk.AuditEntry) error {
+// CreateMeeting stores m, of an organization of scope (EInvalid like an unknown one otherwise),
+// with its e-mails and audit entry in one transaction.
+func (s *MeetingStore) CreateMeeting(ctx context.Context, scope growthdesk.Scope, m *growthdesk.Meeting, mails []*growthdesk.Email, audit growthdesk.AuditEntry) error {
 	attendees, err := json.Marshal(m.Attendees)
 	if err != nil {
 		return err
 	}
 	return s.db.inTx(ctx, func(tx *Tx) error {
-		if err := tx.queryRow(ctx, `SELECT name FROM organizations WHERE id = ?`, m.OrganizationID).Scan(&m.OrganizationName); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
+		if err := tx.queryRow(ctx, `SELECT name FROM organizations WHERE id = ?`, m.OrganizationID).Scan(&m.OrganizationName); err != nil || !scope.Allows(m.OrganizationID) {
+			if err == nil || errors.Is(err, sql.ErrNoRows) {
 				return growthdesk.Invalid(map[string]string{"organization_id": "Choose an existing organization."})
 			}
 			return err

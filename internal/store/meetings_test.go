@@ -21,7 +21,7 @@ func TestMeetingStore_StaysInsideTheScopeOnBothEngines(t *testing.T) {
 		add := func(id, org string, start time.Time) {
 			m := &growthdesk.Meeting{ID: id, OrganizationID: org, Title: "M " + id, Type: "review", StartTime: start, EndTime: start.Add(time.Hour),
 				Attendees: []growthdesk.MeetingAttendee{{Name: "Ann", Email: "ann@acme.example"}}, Status: "scheduled", CreatedBy: "s1"}
-			if err := meetings.CreateMeeting(ctx, m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate}); err != nil {
+			if err := meetings.CreateMeeting(ctx, growthdesk.SystemScope("test"), m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate}); err != nil {
 				t.Fatal(err)
 			}
 		}

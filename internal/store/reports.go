@@ -161,8 +161,9 @@ func (s *ReportStore) PlanCost(ctx context.Context, scope growthdesk.Scope) (*gr
 	return &p, nil
 }
 
-func (s *ReportStore) get(ctx context.Context, id string) (*growthdesk.Report, error) {
-	r, err := scanReport(s.db.queryRow(ctx, reportSelect+" WHERE id = ?", id))
+func (s *ReportStore) get(ctx context.Context, scope growthdesk.Scope, id string) (*growthdesk.Report, error) {
+	where, args := scopeWhere(scope, "organization_id")
+	r, err := scanReport(s.db.queryRow(ctx, reportSelect+" WHERE id = ? AND "+where, append([]any{id}, args...)...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoReport
 	}
@@ -190,13 +191,15 @@ func (s *ReportStore) RequestReport(ctx context.Context, scope growthdesk.Scope,
 	}); err != nil {
 		return nil, err
 	}
-	return s.get(ctx, id)
+	return s.get(ctx, scope, id)
 }
 
 // ScheduleReport sets a report's frequency and next run (nil: no schedule).
-func (s *ReportStore) ScheduleReport(ctx context.Context, id string, frequency *string, nextRun *time.Time, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
+func (s *ReportStore) ScheduleReport(ctx context.Context, scope growthdesk.Scope, id string, frequency *string, nextRun *time.Time, audit growthdesk.AuditEntry) (*growthdesk.Report, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, "UPDATE reports SET frequency = ?, next_run_at = ?, updated_at = ? WHERE id = ?", frequency, nextRun, tx.now, id)
+		res, err := tx.exec(ctx, "UPDATE reports SET frequency = ?, next_run_at = ?, updated_at = ? WHERE id = ? AND "+where,
+			append([]any{frequency, nextRun, tx.now, id}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -207,16 +210,18 @@ func (s *ReportStore) ScheduleReport(ctx context.Context, id string, frequency *
 	}); err != nil {
 		return nil, err
 	}
-	return s.get(ctx, id)
+	return s.get(ctx, scope, id)
 }
 
-// QueueScheduledReports marks the scheduled reports whose next run has come as generating,
-// to notify, and moves their next run on. Rows another instance is queuing are skipped.
-func (s *ReportStore) QueueScheduledReports(ctx context.Context, now time.Time, next func(string, time.Time) time.Time, period func(string) string) (int, error) {
+// QueueScheduledReports marks the scheduled reports of scope whose next run has come as
+// generating, to notify, and moves their next run on. Rows another instance is queuing are
+// skipped.
+func (s *ReportStore) QueueScheduledReports(ctx context.Context, scope growthdesk.Scope, now time.Time, next func(string, time.Time) time.Time, period func(string) string) (int, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) (int, error) {
 		rows, err := tx.tx.QueryContext(ctx, s.db.rebind(`SELECT id, frequency FROM reports
-		WHERE frequency IS NOT NULL AND next_run_at <= ? AND (status IS NULL OR status <> 'generating')
-		ORDER BY next_run_at, id LIMIT 100`+s.db.skipLocked()), now)
+		WHERE frequency IS NOT NULL AND next_run_at <= ? AND (status IS NULL OR status <> 'generating') AND `+where+`
+		ORDER BY next_run_at, id LIMIT 100`+s.db.skipLocked()), append([]any{now}, args...)...)
 		if err != nil {
 			return 0, err
 		}
@@ -249,24 +254,26 @@ func (s *ReportStore) QueueScheduledReports(ctx context.Context, now time.Time, 
 // with its marking of reports that failed too often.
 var errNothingToClaim = errors.New("no report to claim")
 
-// ClaimReport hands out one report waiting to be generated: one nobody holds, or one whose
+// ClaimReport hands out one report of scope waiting to be generated: one nobody holds, or one whose
 // holder's lock expired (it crashed). On PostgreSQL the row is picked with FOR UPDATE SKIP
 // LOCKED, so instances never claim the same report; on SQLite the transaction holds the write
 // lock from its start. A report claimed reportMaxAttempts times is marked failed instead.
-func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*growthdesk.ReportJob, error) {
+func (s *ReportStore) ClaimReport(ctx context.Context, scope growthdesk.Scope, lockFor time.Duration) (*growthdesk.ReportJob, error) {
 	var (
 		id     string
 		notify bool
 	)
+	where, args := scopeWhere(scope, "organization_id")
 	if err := s.db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = 'Generating the report failed repeatedly.', locked_until = NULL, updated_at = ?
-		WHERE status = 'generating' AND attempts >= ? AND locked_until IS NOT NULL AND locked_until <= ?`, tx.now, reportMaxAttempts, tx.now); err != nil {
+		WHERE status = 'generating' AND attempts >= ? AND locked_until IS NOT NULL AND locked_until <= ? AND `+where,
+			append([]any{tx.now, reportMaxAttempts, tx.now}, args...)...); err != nil {
 			return err
 		}
 		err := tx.queryRow(ctx, `UPDATE reports SET locked_until = ?, attempts = attempts + 1
-		WHERE id IN (SELECT id FROM reports WHERE status = 'generating' AND (locked_until IS NULL OR locked_until <= ?)
+		WHERE id IN (SELECT id FROM reports WHERE status = 'generating' AND (locked_until IS NULL OR locked_until <= ?) AND `+where+`
 			ORDER BY requested_at, id LIMIT 1`+s.db.skipLocked()+`)
-		RETURNING id, notify`, tx.now.Add(lockFor), tx.now).Scan(&id, &notify)
+		RETURNING id, notify`, append([]any{tx.now.Add(lockFor), tx.now}, args...)...).Scan(&id, &notify)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNothingToClaim
 		}
@@ -276,7 +283,7 @@ func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*
 	} else if err != nil {
 		return nil, err
 	}
-	r, err := s.get(ctx, id)
+	r, err := s.get(ctx, scope, id)
 	if err != nil {
 		return nil, err
 	}
@@ -287,19 +294,19 @@ func (s *ReportStore) ClaimReport(ctx context.Context, lockFor time.Duration) (*
 	return job, nil
 }
 
-// FinishReport stores a claimed report's files and its e-mails (ready), or its failure.
-func (s *ReportStore) FinishReport(ctx context.Context, id string, files *growthdesk.ReportFiles, failure string, mails []*growthdesk.Email) error {
+// FinishReport stores a claimed report's files and its e-mails (ready), or its failure, for a
+// report of scope.
+func (s *ReportStore) FinishReport(ctx context.Context, scope growthdesk.Scope, id string, files *growthdesk.ReportFiles, failure string, mails []*growthdesk.Email) error {
+	where, args := scopeWhere(scope, "organization_id")
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		if files == nil {
-			if _, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = ?, locked_until = NULL, updated_at = ?
-			WHERE id = ? AND status = 'generating'`, failure, tx.now, id); err != nil {
-				return err
-			}
-			return nil
+			_, err := tx.exec(ctx, `UPDATE reports SET status = 'error', last_error = ?, locked_until = NULL, updated_at = ?
+			WHERE id = ? AND status = 'generating' AND `+where, append([]any{failure, tx.now, id}, args...)...)
+			return err
 		}
 		res, err := tx.exec(ctx, `UPDATE reports SET status = 'ready', last_error = '', locked_until = NULL, last_generated = ?,
-		pdf_base64 = ?, csv_base64 = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
-			tx.now, base64.StdEncoding.EncodeToString(files.PDF), base64.StdEncoding.EncodeToString(files.CSV), tx.now, id)
+		pdf_base64 = ?, csv_base64 = ?, updated_at = ? WHERE id = ? AND status = 'generating' AND `+where,
+			append([]any{tx.now, base64.StdEncoding.EncodeToString(files.PDF), base64.StdEncoding.EncodeToString(files.CSV), tx.now, id}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -332,7 +339,7 @@ func (s *ReportStore) ReportFile(ctx context.Context, scope growthdesk.Scope, id
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := s.get(ctx, id)
+	r, err := s.get(ctx, scope, id)
 	return r, b, err
 }
 

@@ -15,7 +15,3 @@ func scopeWhere(scope growthdesk.Scope, column string) (string, []any) {
 		return column + " = ?", []any{scope.Organization()}
 	}
 }
-
-// allScope reaches every organization: for reading back a row after a staff write whose
-// permission the service has checked already.
-var allScope = growthdesk.Operator("store").Scope()

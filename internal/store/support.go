@@ -311,9 +311,10 @@ func (s *SupportStore) RecentAnswers(ctx context.Context, scope growthdesk.Scope
 	}))
 }
 
-// CountTicketsByStatus counts every organization's tickets by status, for the admin dashboard.
-func (s *SupportStore) CountTicketsByStatus(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.query(ctx, `SELECT status, COALESCE(SUM(n), 0) FROM support_ticket_counts GROUP BY status`)
+// CountTicketsByStatus counts the tickets of scope by status, for the admin dashboard.
+func (s *SupportStore) CountTicketsByStatus(ctx context.Context, scope growthdesk.Scope) (map[string]int, error) {
+	where, args := scopeWhere(scope, "organization_id")
+	rows, err := s.db.query(ctx, `SELECT status, COALESCE(SUM(n), 0) FROM support_ticket_counts WHERE `+where+` GROUP BY status`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -428,9 +429,12 @@ func (tx *Tx) nextNumber(ctx context.Context, name string) (int64, error) {
 	return n, err
 }
 
-// CreateTicket stores a new open ticket with its number, its audit entry and the e-mails
-// mail renders for it, in one transaction.
-func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket, mail func(*growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
+// CreateTicket stores a new open ticket of an organization of scope with its number, its
+// audit entry and the e-mails mail renders for it, in one transaction.
+func (s *SupportStore) CreateTicket(ctx context.Context, scope growthdesk.Scope, t growthdesk.NewTicket, mail func(*growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
+	if !scope.Allows(t.OrganizationID) {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such organization.")
+	}
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketDetail, error) {
 		n, err := tx.nextNumber(ctx, "ticket")
 		if err != nil {
@@ -444,7 +448,7 @@ func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket,
 		if err := tx.bumpCount(ctx, t.OrganizationID, growthdesk.TicketStatusOpen, 1); err != nil {
 			return nil, err
 		}
-		created, err := s.readTicket(ctx, tx, t.ID)
+		created, err := s.readTicket(ctx, tx, scope, t.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -468,20 +472,28 @@ func (s *SupportStore) CreateTicket(ctx context.Context, t growthdesk.NewTicket,
 	})
 }
 
-// readTicket reads a ticket inside tx, as staff see it.
-func (s *SupportStore) readTicket(ctx context.Context, tx *Tx, id string) (*growthdesk.TicketDetail, error) {
-	return s.getTicket(ctx, tx.tx, allScope, id, true)
+// readTicket reads a ticket of scope inside tx, as staff see it.
+func (s *SupportStore) readTicket(ctx context.Context, tx *Tx, scope growthdesk.Scope, id string) (*growthdesk.TicketDetail, error) {
+	return s.getTicket(ctx, tx.tx, scope, id, true)
 }
 
-// UpdateTicket applies a staff change, refreshes updated_at, keeps the counts, and stores
-// the audit entry and the e-mails mail renders, in one transaction.
-func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdesk.TicketChange, mail func(string, *growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
+// lockTicket reads the organization and status of a ticket of scope inside tx, locking its
+// row on PostgreSQL; errNoTicket for another organization's ticket as for an unknown one.
+func (tx *Tx) lockTicket(ctx context.Context, scope growthdesk.Scope, id string) (org, status string, err error) {
+	where, args := scopeWhere(scope, "organization_id")
+	err = tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ? AND "+where+tx.forUpdate(),
+		append([]any{id}, args...)...).Scan(&org, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", errNoTicket
+	}
+	return org, status, err
+}
+
+// UpdateTicket applies a staff change to a ticket of scope, refreshes updated_at, keeps the
+// counts, and stores the audit entry and the e-mails mail renders, in one transaction.
+func (s *SupportStore) UpdateTicket(ctx context.Context, scope growthdesk.Scope, id string, ch growthdesk.TicketChange, mail func(string, *growthdesk.Ticket) ([]*growthdesk.Email, error), audit growthdesk.AuditEntry) (*growthdesk.TicketDetail, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketDetail, error) {
-		var org, status string
-		err := tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errNoTicket
-		}
+		org, status, err := tx.lockTicket(ctx, scope, id)
 		if err != nil {
 			return nil, err
 		}
@@ -509,7 +521,7 @@ func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdes
 				return nil, err
 			}
 		}
-		after, err := s.readTicket(ctx, tx, id)
+		after, err := s.readTicket(ctx, tx, scope, id)
 		if err != nil {
 			return nil, err
 		}
@@ -529,12 +541,14 @@ func (s *SupportStore) UpdateTicket(ctx context.Context, id string, ch growthdes
 	})
 }
 
-// DeleteTicket removes a ticket, its thread and its files.
-func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growthdesk.AuditEntry) error {
+// DeleteTicket removes a ticket of scope, its thread and its files.
+func (s *SupportStore) DeleteTicket(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry) error {
+	where, args := scopeWhere(scope, "organization_id")
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		var org, status, title string
 		var number int64
-		err := tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ?"+tx.forUpdate(), id).Scan(&org, &status, &number, &title)
+		err := tx.queryRow(ctx, "SELECT organization_id, status, number, title FROM support_tickets WHERE id = ? AND "+where+tx.forUpdate(),
+			append([]any{id}, args...)...).Scan(&org, &status, &number, &title)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoTicket
 		}
@@ -557,15 +571,12 @@ func (s *SupportStore) DeleteTicket(ctx context.Context, id string, audit growth
 	})
 }
 
-// AddResponse stores a response, refreshes the ticket (updated_at, counts, reopening a
-// resolved ticket when r.Reopen), with the audit entry and the e-mails, in one transaction.
-func (s *SupportStore) AddResponse(ctx context.Context, r growthdesk.NewResponse, mails []*growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.TicketResponse, error) {
+// AddResponse stores a response to a ticket of scope, refreshes the ticket (updated_at,
+// counts, reopening a resolved ticket when r.Reopen), with the audit entry and the e-mails,
+// in one transaction.
+func (s *SupportStore) AddResponse(ctx context.Context, scope growthdesk.Scope, r growthdesk.NewResponse, mails []*growthdesk.Email, audit growthdesk.AuditEntry) (*growthdesk.TicketResponse, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.TicketResponse, error) {
-		var org, status string
-		err := tx.queryRow(ctx, "SELECT organization_id, status FROM support_tickets WHERE id = ?"+tx.forUpdate(), r.TicketID).Scan(&org, &status)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errNoTicket
-		}
+		org, status, err := tx.lockTicket(ctx, scope, r.TicketID)
 		if err != nil {
 			return nil, err
 		}
@@ -598,7 +609,7 @@ func (s *SupportStore) AddResponse(ctx context.Context, r growthdesk.NewResponse
 		if err := tx.enqueueMail(ctx, mails...); err != nil {
 			return nil, err
 		}
-		out, err := s.responseOf(ctx, tx.tx, r.TicketID, r.ID)
+		out, err := s.responseOf(ctx, tx.tx, scope, r.TicketID, r.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -606,16 +617,18 @@ func (s *SupportStore) AddResponse(ctx context.Context, r growthdesk.NewResponse
 	})
 }
 
-// ResponseOf returns one response of a ticket.
-func (s *SupportStore) ResponseOf(ctx context.Context, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
-	return s.responseOf(ctx, s.db.reader, ticketID, responseID)
+// ResponseOf returns one response of a ticket of scope.
+func (s *SupportStore) ResponseOf(ctx context.Context, scope growthdesk.Scope, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
+	return s.responseOf(ctx, s.db.reader, scope, ticketID, responseID)
 }
 
-func (s *SupportStore) responseOf(ctx context.Context, db querier, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
+func (s *SupportStore) responseOf(ctx context.Context, db querier, scope growthdesk.Scope, ticketID, responseID string) (*growthdesk.TicketResponse, error) {
 	var r growthdesk.TicketResponse
+	where, args := scopeWhere(scope, "t.organization_id")
 	err := db.QueryRowContext(ctx, s.db.rebind(`SELECT r.id, r.ticket_id, COALESCE(p.id, ''), COALESCE(p.full_name, 'Former user'),
 		COALESCE(p.role, 'customer'), r.content, r.is_internal, r.created_at
-		FROM support_responses r LEFT JOIN profiles p ON p.id = r.author_id WHERE r.id = ? AND r.ticket_id = ?`), responseID, ticketID).
+		FROM support_responses r JOIN support_tickets t ON t.id = r.ticket_id LEFT JOIN profiles p ON p.id = r.author_id
+		WHERE r.id = ? AND r.ticket_id = ? AND `+where), append([]any{responseID, ticketID}, args...)...).
 		Scan(&r.ID, &r.TicketID, &r.Author.ID, &r.Author.FullName, &r.Author.Role, &r.Content, &r.IsInternal, &r.CreatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such response.")
@@ -627,36 +640,40 @@ func (s *SupportStore) responseOf(ctx context.Context, db querier, ticketID, res
 
 // ---- attachments
 
-// AttachmentCount counts the files of a ticket itself (responseID nil) or of a response.
-func (s *SupportStore) AttachmentCount(ctx context.Context, ticketID string, responseID *string) (int, error) {
-	return attachmentCount(ctx, s.db.queryRow, ticketID, responseID)
+// AttachmentCount counts the files of a ticket of scope itself (responseID nil) or of a
+// response; 0 for another organization's ticket.
+func (s *SupportStore) AttachmentCount(ctx context.Context, scope growthdesk.Scope, ticketID string, responseID *string) (int, error) {
+	return attachmentCount(ctx, s.db.queryRow, scope, ticketID, responseID)
 }
 
-func attachmentCount(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row, ticketID string, responseID *string) (int, error) {
+func attachmentCount(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row, scope growthdesk.Scope, ticketID string, responseID *string) (int, error) {
 	var n int
+	where, args := scopeWhere(scope, "t.organization_id")
+	const from = "SELECT COUNT(*) FROM support_attachments a JOIN support_tickets t ON t.id = a.ticket_id WHERE a.ticket_id = ? AND "
 	var err error
 	if responseID == nil {
-		err = queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id IS NULL", ticketID).Scan(&n)
+		err = queryRow(ctx, from+"a.response_id IS NULL AND "+where, append([]any{ticketID}, args...)...).Scan(&n)
 	} else {
-		err = queryRow(ctx, "SELECT COUNT(*) FROM support_attachments WHERE ticket_id = ? AND response_id = ?", ticketID, *responseID).Scan(&n)
+		err = queryRow(ctx, from+"a.response_id = ? AND "+where, append([]any{ticketID, *responseID}, args...)...).Scan(&n)
 	}
 	return n, err
 }
 
-// AddAttachments stores files of a ticket or a response and refreshes the ticket. It first
+// AddAttachments stores files of a ticket of scope or of a response and refreshes the ticket. It first
 // updates the ticket's row, which on PostgreSQL locks it until the commit (on SQLite every
 // write transaction is alone anyway), then counts the message's files: two uploads to one
 // message run one after the other, and the second sees the first's files.
-func (s *SupportStore) AddAttachments(ctx context.Context, ticketID string, responseID *string, files []growthdesk.NewAttachment, types []string, uploadedBy string, max int, audit growthdesk.AuditEntry) ([]growthdesk.Attachment, error) {
+func (s *SupportStore) AddAttachments(ctx context.Context, scope growthdesk.Scope, ticketID string, responseID *string, files []growthdesk.NewAttachment, types []string, uploadedBy string, max int, audit growthdesk.AuditEntry) ([]growthdesk.Attachment, error) {
+	where, args := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) ([]growthdesk.Attachment, error) {
-		res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ?", tx.now, ticketID)
+		res, err := tx.exec(ctx, "UPDATE support_tickets SET updated_at = ? WHERE id = ? AND "+where, append([]any{tx.now, ticketID}, args...)...)
 		if err != nil {
 			return nil, err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil, errNoTicket
 		}
-		have, err := attachmentCount(ctx, tx.queryRow, ticketID, responseID)
+		have, err := attachmentCount(ctx, tx.queryRow, scope, ticketID, responseID)
 		if err != nil {
 			return nil, err
 		}

@@ -109,7 +109,7 @@ func TestSupportStore_ParallelUploadsKeepTheFileLimit(t *testing.T) {
 		for i := range uploads {
 			go func() {
 				files := []growthdesk.NewAttachment{{Filename: fmt.Sprintf("a%d.txt", i), Content: []byte("x")}, {Filename: fmt.Sprintf("b%d.txt", i), Content: []byte("y")}}
-				_, err := support.AddAttachments(ctx, id, nil, files, []string{"text/plain", "text/plain"}, "u1", max,
+				_, err := support.AddAttachments(ctx, growthdesk.SystemScope("test"), id, nil, files, []string{"text/plain", "text/plain"}, "u1", max,
 					growthdesk.AuditEntry{Action: growthdesk.AuditTicketAttach, TargetType: "ticket", TargetID: id})
 				errs <- err
 			}()
@@ -123,11 +123,11 @@ func TestSupportStore_ParallelUploadsKeepTheFileLimit(t *testing.T) {
 				t.Errorf("upload: %v", err)
 			}
 		}
-		n, err := support.AttachmentCount(ctx, id, nil)
+		n, err := support.AttachmentCount(ctx, growthdesk.SystemScope("test"), id, nil)
 		if err != nil || ok != max/each || n != ok*each {
 			t.Fatalf("%d uploads accepted, %d files stored (%v); want %d and %d", ok, n, err, max/each, max/each*each)
 		}
-		if _, err := support.AddAttachments(ctx, growthdesk.NewID(), nil, []growthdesk.NewAttachment{{Filename: "a.txt", Content: []byte("x")}},
+		if _, err := support.AddAttachments(ctx, growthdesk.SystemScope("test"), growthdesk.NewID(), nil, []growthdesk.NewAttachment{{Filename: "a.txt", Content: []byte("x")}},
 			[]string{"text/plain"}, "u1", max, growthdesk.AuditEntry{Action: growthdesk.AuditTicketAttach}); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("a ticket that is gone: %v", err)
 		}
