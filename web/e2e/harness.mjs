@@ -5,6 +5,8 @@
 // Content-Security-Policy violations, failed requests), unless the test allows that message.
 // Test files that need no browser call startServer() themselves. With { smtp: true } the server
 // sends its e-mail to an in-process SMTP server (startSmtpServer) that the test reads.
+// Files run two at a time (the e2e script's --test-concurrency): each has its own server, data
+// directory, SMTP server and browser, so a file never depends on what another file did.
 
 import { spawn, execFile } from "node:child_process";
 import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
