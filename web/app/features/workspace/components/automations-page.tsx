@@ -53,7 +53,7 @@ import {
   workspaceMoney,
   parseDollars,
 } from "../labels";
-import { BasicsFields, LabelOptions, OrganizationSelect, ProgressBar } from "./shared";
+import { BasicsFields, LabelOptions, OrganizationFilter, ProgressBar } from "./shared";
 import { formatCount, formatDateTime } from "~/lib/format";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -497,18 +497,7 @@ export function AutomationsPage() {
               <LabelOptions labels={AUTOMATION_TYPE_LABELS} />
             </FilterSelect>
             {staff && (
-              <div>
-                <label htmlFor="automations-filter-organization" className="sr-only">
-                  Organization
-                </label>
-                <OrganizationSelect
-                  id="automations-filter-organization"
-                  value={organization}
-                  onChange={setOrganization}
-                  organizations={organizations.data}
-                  allLabel="All organizations"
-                />
-              </div>
+              <OrganizationFilter id="automations-filter-organization" value={organization} onChange={setOrganization} organizations={organizations.data} />
             )}
           </FilterBar>
         }

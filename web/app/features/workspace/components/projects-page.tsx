@@ -50,7 +50,7 @@ import {
   dateRange,
   projectStats,
 } from "../labels";
-import { BasicsFields, LabelOptions, OrganizationSelect, ProgressBar } from "./shared";
+import { BasicsFields, LabelOptions, OrganizationFilter, ProgressBar } from "./shared";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatDateTime } from "~/lib/format";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -515,18 +515,7 @@ export function ProjectsPage() {
               <LabelOptions labels={PRIORITY_LABELS} />
             </FilterSelect>
             {staff && (
-              <div>
-                <label htmlFor="projects-filter-organization" className="sr-only">
-                  Organization
-                </label>
-                <OrganizationSelect
-                  id="projects-filter-organization"
-                  value={organization}
-                  onChange={setOrganization}
-                  organizations={organizations.data}
-                  allLabel="All organizations"
-                />
-              </div>
+              <OrganizationFilter id="projects-filter-organization" value={organization} onChange={setOrganization} organizations={organizations.data} />
             )}
           </FilterBar>
         }

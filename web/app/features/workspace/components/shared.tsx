@@ -54,6 +54,23 @@ export function OrganizationSelect({
   );
 }
 
+/** A list's organization filter for staff: every organization, or all of them. */
+export function OrganizationFilter(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  organizations: OrganizationSummary[] | undefined;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="sr-only">
+        Organization
+      </label>
+      <OrganizationSelect {...props} allLabel="All organizations" />
+    </div>
+  );
+}
+
 /** One option per entry of a labels table, in its order. */
 export function LabelOptions({ labels }: { labels: Record<string, string> }) {
   return (
