@@ -12,6 +12,7 @@ import (
 func ptr[T any](v T) *T { return &v }
 
 func TestAccountStore_ProfilesAndPrefs(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := store.NewAccountStore(db)
@@ -54,6 +55,7 @@ func TestAccountStore_ProfilesAndPrefs(t *testing.T) {
 }
 
 func TestAccountStore_StaffChangesAreAuditedWithMail(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := store.NewAccountStore(db)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestAdminDashboardStore_CountsAndCreationTimes(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(time.Date(2026, 1, 31, 23, 0, 0, 0, time.UTC))
@@ -44,6 +45,7 @@ func TestAdminDashboardStore_CountsAndCreationTimes(t *testing.T) {
 }
 
 func TestAdminDashboardStore_RecentActivityNamesEveryTarget(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))

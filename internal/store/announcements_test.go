@@ -11,6 +11,7 @@ import (
 )
 
 func TestAnnouncementStore_BannersPerUser(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := store.NewAnnouncementStore(db)

@@ -61,6 +61,7 @@ func (f *authFixture) session(userID string, tokenHash string) identity.NewSessi
 }
 
 func TestAuthStore_CreateUserWritesUserProfileTokenAndMailInOneTransaction(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -109,6 +110,7 @@ func TestAuthStore_CreateUserWritesUserProfileTokenAndMailInOneTransaction(t *te
 }
 
 func TestAuthStore_CreateUserApprovedConfirmedWithSession(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -137,6 +139,7 @@ func TestAuthStore_CreateUserApprovedConfirmedWithSession(t *testing.T) {
 }
 
 func TestAuthStore_IssueOneTimeTokenKeepsTheResendWindowAndReplacesTheOldToken(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -181,6 +184,7 @@ func TestAuthStore_IssueOneTimeTokenKeepsTheResendWindowAndReplacesTheOldToken(t
 }
 
 func TestAuthStore_RedeemOneTimeTokenIsSingleUseAndConfirms(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -217,6 +221,7 @@ func TestAuthStore_RedeemOneTimeTokenIsSingleUseAndConfirms(t *testing.T) {
 }
 
 func TestAuthStore_PKCEFlowStateIsReadiedAndRedeemedOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -260,6 +265,7 @@ func childPlan(salt string) func(identity.RefreshState) (identity.RefreshPlan, e
 }
 
 func TestAuthStore_RotateRefreshTokenAppliesThePlan(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -307,6 +313,7 @@ func TestAuthStore_RotateRefreshTokenAppliesThePlan(t *testing.T) {
 // Concurrent refreshes of one token are serialized: exactly one of them sees the token
 // unrevoked and mints a child, the others see the result.
 func TestAuthStore_RotateRefreshTokenSerializesConcurrentRefreshes(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -346,6 +353,7 @@ func TestAuthStore_RotateRefreshTokenSerializesConcurrentRefreshes(t *testing.T)
 }
 
 func TestAuthStore_SessionsListAndDelete(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -382,6 +390,7 @@ func TestAuthStore_SessionsListAndDelete(t *testing.T) {
 }
 
 func TestAuthStore_UpdateUserPatchesMetadataAndPasswordSignsOutOthers(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -421,6 +430,7 @@ func TestAuthStore_UpdateUserPatchesMetadataAndPasswordSignsOutOthers(t *testing
 }
 
 func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -496,6 +506,7 @@ func TestAuthStore_FactorsEnrollVerifyAndDelete(t *testing.T) {
 }
 
 func TestAuthStore_StaleUnverifiedFactorsAreSweptOnEnroll(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -515,6 +526,7 @@ func TestAuthStore_StaleUnverifiedFactorsAreSweptOnEnroll(t *testing.T) {
 }
 
 func TestAuthStore_AuthFailuresCountInAWindow(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -539,6 +551,7 @@ func TestAuthStore_AuthFailuresCountInAWindow(t *testing.T) {
 }
 
 func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()
@@ -567,6 +580,7 @@ func TestAuthStore_SigningKeysEnsureOnceAndRotate(t *testing.T) {
 }
 
 func TestAccountStore_RejectEndsSessionsInTheSameTransaction(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newAuthFixture(t, db)
 		ctx := context.Background()

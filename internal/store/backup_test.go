@@ -14,6 +14,7 @@ import (
 )
 
 func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := store.Open(ctx, store.Options{DataDir: dir})
@@ -69,6 +70,7 @@ func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
 }
 
 func TestRestore_RefusesWhatIsNotAGrowthdeskBackup(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	junk := filepath.Join(t.TempDir(), "junk.db")
 	if err := os.WriteFile(junk, []byte("not a database at all, just text"), 0o600); err != nil {
@@ -84,6 +86,7 @@ func TestRestore_RefusesWhatIsNotAGrowthdeskBackup(t *testing.T) {
 }
 
 func TestBackup_PostgresPointsToItsTools(t *testing.T) {
+	t.Parallel()
 	db := storetest.Postgres(t)
 	if _, err := db.Backup(context.Background(), filepath.Join(t.TempDir(), "x.db")); err != store.ErrBackupPostgres {
 		t.Fatalf("err = %v", err)

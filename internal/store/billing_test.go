@@ -11,6 +11,7 @@ import (
 )
 
 func TestBillingStore_ReadsStayInsideTheScope(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		billing := store.NewBillingStore(db)

@@ -17,6 +17,7 @@ var dialectFiles = map[string]bool{"dialect.go": true, "db.go": true, "backup.go
 // TestEngineDifferences_LiveInTheDialectFile fails when a query file branches on the engine
 // (reads db.dialect) instead of calling a helper of dialect.go such as tx.forUpdate().
 func TestEngineDifferences_LiveInTheDialectFile(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +50,7 @@ func TestEngineDifferences_LiveInTheDialectFile(t *testing.T) {
 // small and sorts every matching row (the ticket list was twice as slow at 100k tickets as
 // at 1k). limitClause writes the number into the statement instead.
 func TestPageSizes_AreNotParameters(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestForumStore_TopicsRepliesAndCounts(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))

@@ -11,6 +11,7 @@ import (
 )
 
 func TestImpersonationStore_EndsWithItsSession(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := store.NewImpersonationStore(db)
@@ -132,6 +133,7 @@ func TestImpersonationStore_EndsWithItsSession(t *testing.T) {
 }
 
 func TestImpersonationStore_OneActiveRecordWhenStartsRace(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := store.NewImpersonationStore(db)

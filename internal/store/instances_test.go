@@ -16,6 +16,7 @@ import (
 // Two instances on one database run the report job at the same moment: every due scheduled
 // report is queued by exactly one of them, and every queued report is claimed by exactly one.
 func TestReportStore_TwoInstancesQueueAndClaimEachDueReportOnce(t *testing.T) {
+	t.Parallel()
 	storetest.EnginesTwice(t, func(t *testing.T, a, b *store.DB) {
 		ctx := context.Background()
 		var ids []string
@@ -95,6 +96,7 @@ func TestReportStore_TwoInstancesQueueAndClaimEachDueReportOnce(t *testing.T) {
 // Hits from two instances count in one window: of 4×limit concurrent hits on one key, half
 // through each instance, exactly limit are allowed.
 func TestRateLimiter_TwoInstancesCountTogether(t *testing.T) {
+	t.Parallel()
 	storetest.EnginesTwice(t, func(t *testing.T, a, b *store.DB) {
 		const limit = 10
 		// One moment for both, so that no hit falls into the next window.
@@ -130,6 +132,7 @@ func TestRateLimiter_TwoInstancesCountTogether(t *testing.T) {
 // Two instances starting together on an empty database each make a signing key; one of
 // them becomes the active key, and both read it.
 func TestAuthStore_TwoInstancesAgreeOnOneSigningKey(t *testing.T) {
+	t.Parallel()
 	storetest.EnginesTwice(t, func(t *testing.T, a, b *store.DB) {
 		ctx := context.Background()
 		var wg sync.WaitGroup
@@ -152,6 +155,7 @@ func TestAuthStore_TwoInstancesAgreeOnOneSigningKey(t *testing.T) {
 
 // Exclusive lets one instance at a time do a job: the second waits for the first.
 func TestDB_ExclusiveRunsOneInstanceAtATime(t *testing.T) {
+	t.Parallel()
 	storetest.EnginesTwice(t, func(t *testing.T, a, b *store.DB) {
 		var mu sync.Mutex
 		inside, most := 0, 0

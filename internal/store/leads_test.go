@@ -30,6 +30,7 @@ func mails(t *testing.T, db *store.DB) []growthdesk.OutboxMail {
 }
 
 func TestLeads_CreateStoresTheNormalizedLeadWithOneNotification(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		fixed := time.Date(2026, 3, 4, 5, 6, 7, 891011000, time.UTC)
@@ -60,6 +61,7 @@ func TestLeads_CreateStoresTheNormalizedLeadWithOneNotification(t *testing.T) {
 }
 
 func TestLeads_InvalidInputStoresNothingAndMailsNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		notified := 0
@@ -89,6 +91,7 @@ func TestLeads_InvalidInputStoresNothingAndMailsNothing(t *testing.T) {
 }
 
 func TestLeads_ListIsForStaffAndTheConsoleOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		leads := &growthdesk.Leads{Store: store.NewLeadStore(db)}

@@ -60,6 +60,7 @@ func enqueueMails(t *testing.T, o *store.MailOutbox, clock *mailClock, n int) {
 }
 
 func TestMailOutbox_ClaimDueHandsOutOldestFirstAndOnlyOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := newMailClock(db)
@@ -94,6 +95,7 @@ func TestMailOutbox_ClaimDueHandsOutOldestFirstAndOnlyOnce(t *testing.T) {
 }
 
 func TestMailOutbox_RetryIsDueOnlyAtItsTime(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := newMailClock(db)
@@ -132,6 +134,7 @@ func TestMailOutbox_RetryIsDueOnlyAtItsTime(t *testing.T) {
 }
 
 func TestMailOutbox_ExpiredClaimIsDueAgainAndStaleWorkerCannotUndoResult(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := newMailClock(db)
@@ -167,6 +170,7 @@ func TestMailOutbox_ExpiredClaimIsDueAgainAndStaleWorkerCannotUndoResult(t *test
 }
 
 func TestMailOutbox_MarksRecordEachOutcome(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := newMailClock(db)
@@ -223,6 +227,7 @@ func TestMailOutbox_MarksRecordEachOutcome(t *testing.T) {
 }
 
 func TestMailOutbox_ListMailIsNewestFirst(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := newMailClock(db)
@@ -248,6 +253,7 @@ func TestMailOutbox_ListMailIsNewestFirst(t *testing.T) {
 // to two of them. On PostgreSQL this exercises FOR UPDATE SKIP LOCKED, on SQLite the
 // immediate write lock.
 func TestMailOutbox_ConcurrentClaimsNeverOverlap(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		o := store.NewMailOutbox(db)
@@ -306,6 +312,7 @@ func TestMailOutbox_ConcurrentClaimsNeverOverlap(t *testing.T) {
 // A claim in progress on one instance must neither block another instance's claim nor be
 // handed out again: the second claim skips the locked row and takes the next ones.
 func TestMailOutbox_PostgresClaimSkipsRowsLockedByAnotherClaim(t *testing.T) {
+	t.Parallel()
 	db := storetest.Postgres(t)
 	o := store.NewMailOutbox(db)
 	clock := newMailClock(db)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestMeetingStore_StaysInsideTheScopeOnBothEngines(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		meetings := store.NewMeetingStore(db)

@@ -84,6 +84,7 @@ func (e *newsletterEnv) status(t *testing.T, email string) string {
 }
 
 func TestNewsletter_SubscribeStoresPendingAndQueuesTheConfirmationInOneTransaction(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		e := newNewsletter(t, db)
@@ -147,6 +148,7 @@ func TestNewsletter_SubscribeStoresPendingAndQueuesTheConfirmationInOneTransacti
 }
 
 func TestNewsletter_InvalidInputStoresNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		e := newNewsletter(t, db)
 		for _, in := range []growthdesk.SubscribeInput{
@@ -163,6 +165,7 @@ func TestNewsletter_InvalidInputStoresNothing(t *testing.T) {
 }
 
 func TestNewsletter_TokensAreSignedSinglePurposeAndExpire(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		e := newNewsletter(t, db)
@@ -214,6 +217,7 @@ func TestNewsletter_TokensAreSignedSinglePurposeAndExpire(t *testing.T) {
 }
 
 func TestNewsletter_UnsubscribedAddressNeedsANewConfirmation(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		e := newNewsletter(t, db)
@@ -254,6 +258,7 @@ func TestNewsletter_UnsubscribedAddressNeedsANewConfirmation(t *testing.T) {
 }
 
 func TestNewsletter_ListIsForStaffAndTheConsoleOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		e := newNewsletter(t, db)
 		for name, c := range map[string]*growthdesk.Caller{"anonymous": nil, "customer": customer, "pending staff": pending} {

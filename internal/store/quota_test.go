@@ -11,6 +11,7 @@ import (
 )
 
 func TestQuotaCounter_TakesOnlyWhatFitsAndGivesBack(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
@@ -71,6 +72,7 @@ func TestQuotaCounter_TakesOnlyWhatFitsAndGivesBack(t *testing.T) {
 }
 
 func TestQuotaCounter_ConcurrentTakesNeverPassTheLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		q := store.NewRateLimiter(db)

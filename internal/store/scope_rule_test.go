@@ -42,6 +42,7 @@ var unscopedTenantMethods = map[string]string{
 // that takes no growthdesk.Scope: reads and writes alike, so that another organization's id
 // answers ENotFound everywhere and work without a caller names itself (growthdesk.SystemScope).
 func TestTenantMethods_TakeAScope(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

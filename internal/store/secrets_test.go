@@ -19,6 +19,7 @@ func mustSecret(t *testing.T, db *store.DB) []byte {
 }
 
 func TestSecret_IsGeneratedOnceAndKept(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		a, b := mustSecret(t, db), mustSecret(t, db)
 		if len(a) != 32 || !bytes.Equal(a, b) {

@@ -22,6 +22,7 @@ func validLead() growthdesk.LeadInput {
 }
 
 func TestMigrate_IsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		applied, err := db.Migrate(ctx)
@@ -39,6 +40,7 @@ func TestMigrate_IsIdempotent(t *testing.T) {
 }
 
 func TestRateLimiter_CountsPerBucketAndWindow(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)

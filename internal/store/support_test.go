@@ -12,6 +12,7 @@ import (
 )
 
 func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		support := store.NewSupportStore(db)
@@ -94,6 +95,7 @@ func TestSupportStore_TicketsStayInsideTheScope(t *testing.T) {
 // in the transaction that inserts them, so uploads that race to one message never pass it
 // together, on either engine.
 func TestSupportStore_ParallelUploadsKeepTheFileLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		support := store.NewSupportStore(db)

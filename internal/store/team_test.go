@@ -10,6 +10,7 @@ import (
 )
 
 func TestTeamStore_ListMembersStaysInsideTheScope(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		accounts := store.NewAccountStore(db)

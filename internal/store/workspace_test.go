@@ -20,6 +20,7 @@ func (fakePDF) PDF(job *growthdesk.ReportJob, s *growthdesk.ReportSummary) ([]by
 }
 
 func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		acme := newOrganization(t, db, "Acme")
@@ -149,6 +150,7 @@ func TestWorkspaceStores_StayInsideTheScopeOnBothEngines(t *testing.T) {
 // TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan on both engines: a project's
 // assignees come with their names, and the ROI analysis reads the active plan's price.
 func TestProjectStore_NamesAssigneesAndReportStoreReadsThePlan(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		acme := newOrganization(t, db, "Acme")

@@ -26,6 +26,7 @@ func openSQLite(t *testing.T) *DB {
 
 // A write sent to a reader fails at once instead of competing for the write lock.
 func TestSQLiteReaderRefusesWrites(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := openSQLite(t)
 	if db.reader == db.writer {
@@ -74,6 +75,7 @@ func TestSQLiteReaderRefusesWrites(t *testing.T) {
 // wait for SQLite's write lock would fail at once, so passing shows that writers queue for
 // the one writer connection in Go instead.
 func TestSQLiteConcurrentWritersNeverBusy(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	db := openSQLite(t)
