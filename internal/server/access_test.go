@@ -151,6 +151,7 @@ var ownTokenRefusal = map[string]string{
 // unknown id or 422 for an empty body). A method the route's path does not take answers 405
 // with Allow to every role alike: the method is settled before who calls.
 func TestAPIRoutes_EveryRouteByRole(t *testing.T) {
+	t.Parallel()
 	checkRoutesByRole(t, server.APIRoutes(), wantAccess, "wantAccess")
 }
 
@@ -243,6 +244,7 @@ var wantAuthAccess = map[string]struct {
 // caller gets the route's status class. A staff member impersonating a customer gets 403 on
 // the routes reserved to the account's owner (credentials and two-factor devices).
 func TestAuthRoutes_EveryRouteByRole(t *testing.T) {
+	t.Parallel()
 	routes := auth.Routes()
 	declared := map[string]bool{}
 	for _, r := range routes {
@@ -326,6 +328,7 @@ func TestAuthRoutes_EveryRouteByRole(t *testing.T) {
 // a calendar feed, an automation's ingestion token, sessions' access tokens), every GET route
 // staff may call is read as employee and as admin, and none may hold one of those secrets.
 func TestStaffAnswers_NeverCarryAnotherAccountsLiveSecret(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, storetest.SQLite(t))
 	secrets := map[string]string{} // secret → what it is
 	add := func(what, secret string) {
@@ -431,6 +434,7 @@ func TestStaffAnswers_NeverCarryAnotherAccountsLiveSecret(t *testing.T) {
 // TestPortalAPI_EmployeesManageCustomersOnly: employees approve, reject and move customers;
 // nobody changes their own approval or organization; admins manage everyone else.
 func TestPortalAPI_EmployeesManageCustomersOnly(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	org := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`)
 	orgID := regexp.MustCompile(`"id":"([^"]+)"`).FindStringSubmatch(org.body)[1]
@@ -475,6 +479,7 @@ func (e *portalEnv) signUpStaff(t *testing.T, email, role string) string {
 }
 
 func TestTeam_MembersOfTheCallersOrganizationOnly(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	idOf := regexp.MustCompile(`"id":"([^"]+)"`)
 	acme := idOf.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
@@ -514,6 +519,7 @@ func jsonMessage(body string) string {
 // organization yet gets 409 with the reason from the routes of an organization's workspace,
 // never a 404 that says the route does not exist.
 func TestWorkspace_ACustomerWithoutOrganizationIsToldWhy(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", "/api/v1/tickets", ""},

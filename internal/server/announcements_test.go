@@ -11,6 +11,7 @@ import (
 )
 
 func TestAnnouncements_CreateListToggleDismissDelete(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 
 	// Validation: title and content required, type defaults to info.

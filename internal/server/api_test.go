@@ -63,6 +63,7 @@ func (e *portalEnv) as(t *testing.T, role, method, path, body string) response {
 }
 
 func TestPortalAPI_RoleByEndpoint(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	roles := []string{"visitor", "pending", "customer", "employee", "admin"}
 	n := 0
@@ -103,6 +104,7 @@ func TestPortalAPI_RoleByEndpoint(t *testing.T) {
 }
 
 func TestPortalAPI_ApprovalMailsAndAudits(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	target := env.ids["target"]
 	res := env.as(t, "employee", "POST", "/api/v1/admin/users/"+target+"/approve", "")
@@ -135,6 +137,7 @@ func TestPortalAPI_ApprovalMailsAndAudits(t *testing.T) {
 }
 
 func TestPortalAPI_RoleRules(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	cases := []struct {
 		name, role, path, body string
@@ -191,6 +194,7 @@ func TestPortalAPI_RoleRules(t *testing.T) {
 }
 
 func TestPortalAPI_RejectSignsTheUserOut(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	if res := env.as(t, "customer", "GET", "/api/v1/profile", ""); res.status != 200 {
 		t.Fatalf("before: %d", res.status)
@@ -204,6 +208,7 @@ func TestPortalAPI_RejectSignsTheUserOut(t *testing.T) {
 }
 
 func TestPortalAPI_ProfileAndSessions(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	bad := env.as(t, "customer", "PATCH", "/api/v1/profile", `{"full_name":"","avatar_url":"javascript:alert(1)"}`)
 	if bad.status != 422 || !strings.Contains(bad.body, `"full_name"`) || !strings.Contains(bad.body, `"avatar_url"`) {
@@ -257,6 +262,7 @@ func TestPortalAPI_ProfileAndSessions(t *testing.T) {
 }
 
 func TestPortalAPI_SecondFactorMustBePassed(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	// The customer enrolls and verifies a TOTP factor, which lifts this session to aal2.
 	enroll := env.as(t, "customer", "POST", "/auth/v1/factors", `{"factor_type":"totp","friendly_name":"Phone"}`)

@@ -23,5 +23,6 @@ var wantFunctionAccess = map[string]growthdesk.Access{
 
 // TestFunctionRoutes_EveryRouteByRole is TestAPIRoutes_EveryRouteByRole for /functions/v1.
 func TestFunctionRoutes_EveryRouteByRole(t *testing.T) {
+	t.Parallel()
 	checkRoutesByRole(t, server.FunctionRoutes(), wantFunctionAccess, "wantFunctionAccess")
 }

@@ -68,6 +68,7 @@ func decode[T any](t *testing.T, body string) T {
 // checkout, the local checkout page, paying, the success page's check, the billing page, the
 // card page, cancel and resume, and the admins' overview, CSV, status change and delete.
 func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -259,6 +260,7 @@ func customerCaller(t *testing.T, env *portalEnv, db *store.DB) *growthdesk.Call
 
 // TestBilling_CheckoutRefusesBadInputAndOtherCallers: refusals carry {error} for the checkout client.
 func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	billingOrgs(t, env)
 	cases := []struct {
@@ -325,6 +327,7 @@ func TestBilling_CheckoutRefusesBadInputAndOtherCallers(t *testing.T) {
 // provider's page. The page and its actions need the secret key of the buyer's link, which
 // no staff answer carries.
 func TestBilling_TheSessionIdAloneOpensNoCheckout(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -417,6 +420,7 @@ func stripeInvoice(id string, status string) map[string]any {
 // nothing, an event delivered twice is applied once, and events out of order end in the
 // state of the newest.
 func TestStripeWebhook_SignedOnceInAnyOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env, _ := stripeEnv(t, db)
 		now := time.Now()
@@ -492,6 +496,7 @@ func TestStripeWebhook_SignedOnceInAnyOrder(t *testing.T) {
 
 // TestStripeCheckout_CreatesASessionAtStripe: checkout through stripe-mock.
 func TestStripeCheckout_CreatesASessionAtStripe(t *testing.T) {
+	t.Parallel()
 	env, _ := stripeEnv(t, storetest.SQLite(t))
 	res := env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly","success_url":"/checkout/success?success=true","cancel_url":"/portal/billing?canceled=true","mode":"subscription"}`)
 	if res.status != 200 || !strings.Contains(res.body, `"url":"`) {
@@ -523,6 +528,7 @@ func countMail(t *testing.T, env *portalEnv, to string) int {
 // TestBilling_TwoClicksOnPayBuyOnce: paying the same test checkout twice at once makes one
 // subscription and one invoice.
 func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -562,6 +568,7 @@ func TestBilling_TwoClicksOnPayBuyOnce(t *testing.T) {
 // Pay answered success without paying. Now the session stays open until its last event, and
 // the next Pay applies what is missing, and only that: one subscription, one invoice.
 func TestBilling_APaymentCutShortIsFinishedByTheNextPay(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		for _, applied := range []int{1, 2} {
@@ -616,6 +623,7 @@ func TestBilling_APaymentCutShortIsFinishedByTheNextPay(t *testing.T) {
 // events the session is open, never complete and unpaid (what a backup taken then, in the
 // reliability runs, held).
 func TestBilling_APaymentOutlivesItsRequest(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -701,6 +709,7 @@ func subscriptionsOf(t *testing.T, env *portalEnv, org string) (live, cancelled 
 // the other, which can then no longer be paid; and when two are paid at the same moment
 // anyway, the older subscription is cancelled as the newer one activates.
 func TestBilling_AnOrganizationNeverPaysForTwoSubscriptions(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -765,6 +774,7 @@ func TestBilling_AnOrganizationNeverPaysForTwoSubscriptions(t *testing.T) {
 // cancels the old subscription when the new one is paid, so the organization is billed for
 // one plan, and the billing page, the overview's tiles and the audit log say so.
 func TestBilling_APlanChangeReplacesTheSubscription(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newPortalEnv(t, db)
 		billingOrgs(t, env)
@@ -805,6 +815,7 @@ func TestBilling_APlanChangeReplacesTheSubscription(t *testing.T) {
 // TestBilling_AOneTimePurchaseHasADocument: a one-time ("payment" mode) purchase is in the
 // billing history with a link to its invoice page.
 func TestBilling_AOneTimePurchaseHasADocument(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	env := newPortalEnv(t, db)
 	billingOrgs(t, env)
@@ -831,6 +842,7 @@ func TestBilling_AOneTimePurchaseHasADocument(t *testing.T) {
 // replaces (cancels at Stripe) an older live one, whatever order their events arrive in; and
 // a one-time purchase gets its document from Stripe.
 func TestStripeWebhook_OneLiveSubscriptionAndEventsOfOneSecond(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env, _ := stripeEnv(t, db)
 		now := time.Now()

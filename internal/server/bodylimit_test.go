@@ -71,6 +71,7 @@ func rawPost(t *testing.T, addr, path, contentType string, size int, chunked boo
 }
 
 func TestBodyLimit_ClientThatSends20MBReadsThe413(t *testing.T) {
+	t.Parallel()
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{})
 	addr := strings.TrimPrefix(env.srv.URL, "http://")
 	// The webhook reads its body only when Stripe is configured; the key is never used here.
@@ -127,6 +128,7 @@ func TestBodyLimit_ClientThatSends20MBReadsThe413(t *testing.T) {
 // A handler that answers before it reads (here: no access token) does not make the client
 // see a reset either.
 func TestBodyLimit_AnswerBeforeReadingIsReadToo(t *testing.T) {
+	t.Parallel()
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{})
 	addr := strings.TrimPrefix(env.srv.URL, "http://")
 	for _, path := range []string{"/api/v1/admin/organizations", "/functions/v1/stripe-checkout"} {
@@ -142,6 +144,7 @@ func TestBodyLimit_AnswerBeforeReadingIsReadToo(t *testing.T) {
 // An endpoint may declare a larger bound than the default: the auth service reads up to 1 MB
 // (and then finds the metadata too long), the API 64 KB.
 func TestBodyLimit_SmallBodiesStillWork(t *testing.T) {
+	t.Parallel()
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{})
 	res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead)
 	if res.status != http.StatusCreated {

@@ -22,6 +22,7 @@ import (
 // server.Listener, whose static answers leave in one write, and reads several answers on one
 // connection, some requests sent together, in every coding.
 func TestListener_KeepAliveResponsesStayIntact(t *testing.T) {
+	t.Parallel()
 	dist := testDist()
 	// Bodies larger than net/http's 4 KB buffer in every coding, which writeBody holds.
 	rnd := rand.New(rand.NewPCG(1, 2))

@@ -11,6 +11,7 @@ import (
 )
 
 func TestAdminDashboard_TilesCountTheData(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	for _, name := range []string{"Acme", "Beta"} {
 		if res := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"`+name+`"}`); res.status != 201 {
@@ -89,6 +90,7 @@ func TestAdminDashboard_TilesCountTheData(t *testing.T) {
 }
 
 func TestDashboard_RealFiguresForTheCaller(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	res := w.as(t, "customer", "GET", "/api/v1/dashboard", "")
 	if res.status != 200 || !strings.Contains(res.body, `"full_name":"Customer"`) || !strings.Contains(res.body, `"account_status":"Active"`) ||
@@ -122,6 +124,7 @@ func TestDashboard_RealFiguresForTheCaller(t *testing.T) {
 // TestDashboard_OpenTicketsAreTheCallersOwn: Open Tickets counts the tickets whose customer is the
 // caller and whose status is open or in progress, not the whole organization's.
 func TestDashboard_OpenTicketsAreTheCallersOwn(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	w.ids["colleague"] = w.signUpStaff(t, "colleague@acme.example", "customer")
 	w.as(t, "admin", "PATCH", "/api/v1/admin/users/"+w.ids["colleague"], `{"organization_id":"`+w.acme+`"}`)

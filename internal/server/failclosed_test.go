@@ -42,6 +42,7 @@ func expectUnavailable(t *testing.T, what string, res response, code string) {
 }
 
 func TestFailClosed_RateLimiterFaultRefusesWith503(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newGuardEnv(t, db, guardOptions{limiter: faultyLimiter{}})
 		ctx := context.Background()
@@ -112,6 +113,7 @@ func (s *faultyFailures) RecordAuthFailure(ctx context.Context, userID, kind, ip
 }
 
 func TestFailClosed_LockoutFaultRefusesWith503(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		var faulty *faultyFailures
 		env := newGuardEnv(t, db, guardOptions{authStore: func(s auth.Store) auth.Store {
@@ -200,6 +202,7 @@ func TestFailClosed_LockoutFaultRefusesWith503(t *testing.T) {
 }
 
 func TestFailClosed_UnrecordableFailureRefusesWith503(t *testing.T) {
+	t.Parallel()
 	var faulty *faultyFailures
 	env := newGuardEnv(t, storetest.SQLite(t), guardOptions{authStore: func(s auth.Store) auth.Store {
 		faulty = &faultyFailures{Store: s}
@@ -223,6 +226,7 @@ func TestFailClosed_UnrecordableFailureRefusesWith503(t *testing.T) {
 }
 
 func TestFailClosed_QuotaCounterFaultRefusesWritesWith503(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newSupportEnvWith(t, db, guardOptions{quotaCounter: faultyLimiter{}})
 		// Staff are not counted, so their writes go through while the counter is down.

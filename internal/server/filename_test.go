@@ -14,6 +14,7 @@ import (
 // upload's answer, the ticket and the download's Content-Disposition all carry the name without
 // them, so what a reader sees is the name the file is stored and typed under.
 func TestAttachments_NamesLoseFormatCharacters(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	res := env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Files","description":"See attached."}`)
 	if res.status != 201 {

@@ -32,6 +32,7 @@ func (e *portalEnv) forumMails(t *testing.T, to string) []growthdesk.OutboxMail 
 }
 
 func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	org := idField.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme Widgets"}`).body)[1]
 	env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+org+`"}`)
@@ -111,6 +112,7 @@ func TestForum_TopicReplyMailsTheAuthorByTheirChoice(t *testing.T) {
 }
 
 func TestForum_EditWindowAndModeration(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	env := newPortalEnv(t, db)
 	env.signUpStaff(t, "other@beta.example", "customer")
@@ -182,6 +184,7 @@ func TestForum_EditWindowAndModeration(t *testing.T) {
 }
 
 func TestForum_BadInputChangesNothing(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	topic := idField.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/forum/topics", `{"category":"general","title":"T","body":"b"}`).body)[1]
 	long := strings.Repeat("x", growthdesk.ForumBodyMax+1)
@@ -229,6 +232,7 @@ func TestForum_BadInputChangesNothing(t *testing.T) {
 // another organization, staff), no forum answer holds an author's account id; "mine" tells
 // the caller which posts are their own.
 func TestForum_AnswersCarryNoAuthorAccountIDs(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	acme := idField.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`).body)[1]
 	beta := idField.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`).body)[1]

@@ -32,6 +32,7 @@ type sweepStep struct {
 // money) and what only an admin may do are refused without a trace. A new write route fails
 // the test until it has its step here.
 func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	env.addUser(t, "employee2", "employee", true)
 	ctx := context.Background()
@@ -294,6 +295,7 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 // customer with what the customer reads: the support desk, the portal dashboard, billing,
 // meetings and the workspace, byte for byte.
 func TestImpersonation_ReadsAreTheTargets(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	env.db.Now = env.clock.Now // one clock, so that no answer differs by the moment it was read
 	start := env.clock.Now().Add(72 * time.Hour).Truncate(time.Minute)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestImpersonation_WhoMayImpersonateWhom(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	env.addUser(t, "employee2", "employee", true)
 	env.addUser(t, "admin2", "admin", true)
@@ -72,6 +73,7 @@ func TestImpersonation_WhoMayImpersonateWhom(t *testing.T) {
 }
 
 func TestImpersonation_ActsAsTheTargetAndNothingMore(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	org := decodeRes[growthdesk.Organization](t, env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"Acme"}`))
 	if res := env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+org.ID+`"}`); res.status != 200 {
@@ -183,6 +185,7 @@ func TestImpersonation_ActsAsTheTargetAndNothingMore(t *testing.T) {
 }
 
 func TestImpersonation_EndsOnSignOutAndAfterAnHour(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	env.db.Now = env.clock.Now // one clock for the records and the audit log, as in the server
 	start := func(token string) {
@@ -274,6 +277,7 @@ func TestImpersonation_EndsOnSignOutAndAfterAnHour(t *testing.T) {
 }
 
 func TestImpersonation_AnEmployeeTargetKeepsEmployeeRightsOnly(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	env.addUser(t, "employee2", "employee", true)
 	if res := env.as(t, "admin", "POST", "/api/v1/impersonation", `{"target_user_id":"`+env.ids["employee2"]+`"}`); res.status != 201 {

@@ -92,6 +92,7 @@ func parseICS(t *testing.T, data []byte) (method string, e *ics.VEvent) {
 }
 
 func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	start := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Minute)
 
@@ -199,6 +200,7 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 }
 
 func TestMeetings_BadInputChangesNothing(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	start := time.Now().UTC().Add(time.Hour)
 	cases := []struct {
@@ -238,6 +240,7 @@ func TestMeetings_BadInputChangesNothing(t *testing.T) {
 }
 
 func TestCalendarFeed_TokenAuthorizedResettableAndScoped(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	start := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Minute)
 	acmeID := jsonField(t, w.as(t, "employee", "POST", "/api/v1/meetings", meetingBody(w.acme, "Acme planning", start)).body, "id")

@@ -62,6 +62,7 @@ func fillPath(pattern string) string {
 // GET, as Go's ServeMux routes them; the auth service takes HEAD nowhere (a link checker's
 // HEAD must not use up an e-mailed link). A path nothing declares is still a 404.
 func TestMethodNotAllowed_EveryDeclaredPath(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	checked := 0
 

@@ -13,6 +13,7 @@ import (
 )
 
 func TestMetrics_CountRequestsByRouteAndMailByStatus(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	outbox := store.NewMailOutbox(db)
 	metrics := server.NewMetrics(outbox)

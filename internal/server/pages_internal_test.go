@@ -14,6 +14,7 @@ var (
 )
 
 func TestInlineScriptsAndNoIndex_FindWhatTheRegularExpressionsFound(t *testing.T) {
+	t.Parallel()
 	pages := []string{
 		``,
 		`<html><head><script>a()</script><script src="/x.js"></script><script type="module">b()
@@ -48,6 +49,7 @@ c()</script></head></html>`,
 }
 
 func TestAcceptedCodings(t *testing.T) {
+	// Not parallel: it counts the allocations of the whole process, which parallel tests would add to.
 	cases := []struct {
 		header []string
 		br, gz bool
@@ -85,6 +87,7 @@ func (r *recordingConn) Write(p []byte) (int, error) {
 }
 
 func TestCoalescingConn_HoldsWritesAndSendsThemInOrder(t *testing.T) {
+	t.Parallel()
 	rec := &recordingConn{}
 	c := &coalescingConn{Conn: rec}
 	body := bytes.Repeat([]byte("0123456789"), 1000)

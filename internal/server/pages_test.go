@@ -17,6 +17,7 @@ import (
 )
 
 func TestPages_ServeWithSiteURLAndRuntimeConfig(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{Demo: true})
 	res := env.do(t, "GET", "/blog/first-post", "", "")
 	if res.status != 200 || !strings.HasPrefix(res.header.Get("Content-Type"), "text/html") {
@@ -43,6 +44,7 @@ func TestPages_ServeWithSiteURLAndRuntimeConfig(t *testing.T) {
 }
 
 func TestPages_CSPAllowsExactlyTheInlineScripts(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	res := env.do(t, "GET", "/", "", "")
 	script := `window.__ctx = {"url":"https://www.example.com/x"};`
@@ -62,6 +64,7 @@ func TestPages_CSPAllowsExactlyTheInlineScripts(t *testing.T) {
 }
 
 func TestPages_ContactEmbedOriginIsAllowedByCSP(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{ContactEmbedURL: "https://forms.example.net/embed.js"})
 	csp := env.do(t, "GET", "/", "", "").header.Get("Content-Security-Policy")
 	if !strings.Contains(csp, "frame-src https://forms.example.net") || !strings.Contains(csp, "https://forms.example.net;") {
@@ -70,6 +73,7 @@ func TestPages_ContactEmbedOriginIsAllowedByCSP(t *testing.T) {
 }
 
 func TestPages_CompressionAndCaching(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	plain := env.do(t, "GET", "/assets/app-abc123.js", "", "", "Accept-Encoding", "identity")
 	if plain.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
@@ -108,6 +112,7 @@ func TestPages_CompressionAndCaching(t *testing.T) {
 }
 
 func TestPages_UnknownPathsAndSlugs(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	cases := []struct {
 		path     string
@@ -140,6 +145,7 @@ func TestPages_UnknownPathsAndSlugs(t *testing.T) {
 }
 
 func TestSitemapRobotsAndRSS(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	sm := env.do(t, "GET", "/sitemap.xml", "", "")
 	for _, want := range []string{

@@ -59,6 +59,7 @@ func tokenBody(tok string) string {
 }
 
 func TestNewsletter_SubscribeQueuesTheConfirmationWithListUnsubscribe(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{})
 		res := env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"Reader@Example.com","source":"blog"}`)
@@ -87,6 +88,7 @@ func TestNewsletter_SubscribeQueuesTheConfirmationWithListUnsubscribe(t *testing
 }
 
 func TestNewsletter_ConfirmThenUnsubscribeThroughTheLinks(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{NewsletterLimit: growthdesk.Limit{Requests: 100, Window: time.Minute}})
 		env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"reader@example.com"}`)
@@ -123,6 +125,7 @@ func TestNewsletter_ConfirmThenUnsubscribeThroughTheLinks(t *testing.T) {
 }
 
 func TestNewsletterLinks_RefuseBadTokensAndChangeNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{NewsletterLimit: growthdesk.Limit{Requests: 1000, Window: time.Minute}})
 		env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"reader@example.com"}`)
@@ -221,6 +224,7 @@ func newClientErrorEnv(t *testing.T, limit growthdesk.Limit) (*testEnv, *syncBuf
 const goodClientError = `{"message":"TypeError: x is undefined","stack":"TypeError: x is undefined\n    at render (https://www.example.com/assets/app.js:1:2)","url":"https://www.example.com/blog","kind":"error"}`
 
 func TestClientErrors_AreLoggedAtWarnWithTheRequestID(t *testing.T) {
+	t.Parallel()
 	env, logs := newClientErrorEnv(t, growthdesk.Limit{Requests: 100, Window: time.Minute})
 	res := env.do(t, "POST", "/api/v1/client-errors", "application/json", goodClientError)
 	if res.status != http.StatusNoContent || res.body != "" {
@@ -255,6 +259,7 @@ func TestClientErrors_AreLoggedAtWarnWithTheRequestID(t *testing.T) {
 }
 
 func TestClientErrors_BadReportsGet4xxAndAreNotLogged(t *testing.T) {
+	t.Parallel()
 	env, logs := newClientErrorEnv(t, growthdesk.Limit{Requests: 1000, Window: time.Minute})
 	with := func(field, value string) string {
 		var m map[string]any
@@ -298,6 +303,7 @@ func TestClientErrors_BadReportsGet4xxAndAreNotLogged(t *testing.T) {
 }
 
 func TestClientErrors_TooManyReportsFromOneClient(t *testing.T) {
+	t.Parallel()
 	env, logs := newClientErrorEnv(t, growthdesk.Limit{Requests: 3, Window: time.Hour})
 	for i := 0; i < 3; i++ {
 		if res := env.do(t, "POST", "/api/v1/client-errors", "application/json", goodClientError); res.status != 204 {
@@ -317,6 +323,7 @@ func TestClientErrors_TooManyReportsFromOneClient(t *testing.T) {
 // hashed asset; one successful asset request in a hundred is logged, while every page, API
 // call and error keeps its line.
 func TestRequestLog_AssetsAreSampledAPIAndErrorsAreNot(t *testing.T) {
+	t.Parallel()
 	env, logs := newClientErrorEnv(t, growthdesk.Limit{Requests: 100, Window: time.Minute})
 	for i := 0; i < 250; i++ {
 		if res := env.do(t, "GET", "/assets/app-abc123.js", "", ""); res.status != http.StatusOK {

@@ -78,6 +78,7 @@ func (e *supportEnv) thread(t *testing.T, ticket string) (responses, files int) 
 }
 
 func TestQuota_TicketsOpened(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{Tickets: day(2)})
 		open := func(role, title string) response {
@@ -118,6 +119,7 @@ func TestQuota_TicketsOpened(t *testing.T) {
 }
 
 func TestQuota_TicketResponses(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{TicketResponses: day(2)})
 		mine := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Mine","description":"d"}`).body)[1]
@@ -155,6 +157,7 @@ func TestQuota_TicketResponses(t *testing.T) {
 }
 
 func TestQuota_AttachmentsCountedByFile(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{Attachments: day(3)})
 		mine := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Mine","description":"d"}`).body)[1]
@@ -198,6 +201,7 @@ func TestQuota_AttachmentsCountedByFile(t *testing.T) {
 }
 
 func TestQuota_AttachmentsCountedBySize(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{AttachmentMB: day(1)})
 		mine := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Mine","description":"d"}`).body)[1]
@@ -227,6 +231,7 @@ func TestQuota_AttachmentsCountedBySize(t *testing.T) {
 }
 
 func TestQuota_ForumTopicsAndReplies(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{ForumTopics: day(1), ForumReplies: day(2)})
 		start := func(role, title string) response {
@@ -293,6 +298,7 @@ func TestQuota_ForumTopicsAndReplies(t *testing.T) {
 // TestQuota_ParallelWritesNeverPassIt: of ten tickets opened at once under a quota of three,
 // three are stored.
 func TestQuota_ParallelWritesNeverPassIt(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{Tickets: day(3)})
 		statuses := make(chan int, 10)
@@ -342,6 +348,7 @@ func (b *bytesFault) Take(ctx context.Context, key string, n, limit int64, windo
 // TestQuota_AFaultAfterOneTakeGivesItBack: an upload counts its files, then its size; when
 // the second count fails, the upload is refused with 503 and the first count is given back.
 func TestQuota_AFaultAfterOneTakeGivesItBack(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		counter := &bytesFault{RateLimiter: store.NewRateLimiter(db)}
 		env := newSupportEnvWith(t, db, guardOptions{quotaCounter: counter, quotas: &server.Quotas{Attachments: day(2)}})

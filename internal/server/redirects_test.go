@@ -218,6 +218,7 @@ func (e *portalEnv) mailedLink(t *testing.T, to, kind string) string {
 // redirect, and checkout's return URLs (cancel and pay on the test provider's page). No hop
 // may leave the site's origin, and a session is delivered only to the portal.
 func TestRedirects_EveryHopStaysOnTheSite(t *testing.T) {
+	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	b := newSiteBrowser(env)
 	for i, target := range append(redirectBypasses, redirectClassics...) {
@@ -318,6 +319,7 @@ func TestRedirects_EveryHopStaysOnTheSite(t *testing.T) {
 // from the escaped path, with one leading slash, so that what the request held escaped stays
 // a path.
 func TestPages_TrailingSlashRedirectKeepsThePathEscaped(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	b := &siteBrowser{env: &portalEnv{testEnv: env}, site: browserurl.MustParse(testSiteURL+"/", nil)}
 	cases := map[string]string{

@@ -168,6 +168,7 @@ func (e *testEnv) leadCount(t *testing.T) int {
 const goodLead = `{"name":"Dana Whitfield","email":"dana@example.com","company":"Whitfield Dental","phone":"317-555-0100","automation_goal":"Answer patient questions after hours","preferred_time":"morning"}`
 
 func TestCreateLead_StoresAValidLead(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{})
 		res := env.do(t, "POST", "/api/v1/leads", "application/json", goodLead)
@@ -182,6 +183,7 @@ func TestCreateLead_StoresAValidLead(t *testing.T) {
 }
 
 func TestCreateLead_BadInputGetsA4xxAndStoresNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{LeadLimit: growthdesk.Limit{Requests: 1000, Window: time.Minute}})
 		cases := []struct {
@@ -230,6 +232,7 @@ func TestCreateLead_BadInputGetsA4xxAndStoresNothing(t *testing.T) {
 }
 
 func TestCreateLead_TooManyRequestsFromOneClient(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{LeadLimit: growthdesk.Limit{Requests: 2, Window: time.Hour}})
 		for i := 0; i < 2; i++ {
@@ -251,6 +254,7 @@ func TestCreateLead_TooManyRequestsFromOneClient(t *testing.T) {
 }
 
 func TestSubscribe_StoresOnceAndRejectsBadAddresses(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{})
 		res := env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"Reader@Example.com","source":"blog"}`)
@@ -286,6 +290,7 @@ func TestSubscribe_StoresOnceAndRejectsBadAddresses(t *testing.T) {
 }
 
 func TestSubscribe_TooManyRequests(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newTestEnv(t, db, server.Config{NewsletterLimit: growthdesk.Limit{Requests: 1, Window: time.Hour}})
 		env.do(t, "POST", "/api/v1/newsletter", "application/json", `{"email":"one@example.com"}`)
@@ -300,6 +305,7 @@ func TestSubscribe_TooManyRequests(t *testing.T) {
 }
 
 func TestUnknownAPIPath_IsAJSON404(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{})
 	res := env.do(t, "GET", "/api/v1/nothing-here", "", "")
 	if res.status != 404 || !strings.Contains(res.body, `"code":"not_found"`) {
@@ -308,6 +314,7 @@ func TestUnknownAPIPath_IsAJSON404(t *testing.T) {
 }
 
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, storetest.SQLite(t), server.Config{Version: "1.2.3"})
 	if res := env.do(t, "GET", "/healthz", "", ""); res.status != 200 || !strings.Contains(res.body, `"version":"1.2.3"`) {
 		t.Fatalf("healthz: %d %s", res.status, res.body)
@@ -322,6 +329,7 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 func TestReadiness_WaitsForStartupWork(t *testing.T) {
+	t.Parallel()
 	var seeding atomic.Bool
 	seeding.Store(true)
 	h, err := server.New(server.Config{SiteURL: testSiteURL}, server.Deps{

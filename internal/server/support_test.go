@@ -76,6 +76,7 @@ func (e *supportEnv) upload(t *testing.T, role, ticketID, responseID string, fil
 }
 
 func TestSupport_TicketLifecycle(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newSupportEnv(t, db)
 		const marker = "SECRET-NOTE-MARKER-7731"
@@ -308,6 +309,7 @@ func (e *supportEnv) wantMail(t *testing.T, addr, subject, text string) {
 }
 
 func TestSupport_NotificationTogglesAreHonored(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	env.as(t, "customer", "PUT", "/api/v1/profile/notifications", `{"email":true,"ticket_updates":false,"forum_replies":true}`)
 	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Quiet","description":"No mail please."}`).body)[1]
@@ -321,6 +323,7 @@ func TestSupport_NotificationTogglesAreHonored(t *testing.T) {
 }
 
 func TestSupport_BadInput(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"T","description":"D"}`).body)[1]
 	cases := []struct {
@@ -382,6 +385,7 @@ func TestSupport_BadInput(t *testing.T) {
 }
 
 func TestSupport_CategoriesAndPaging(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newSupportEnv(t, db)
 		created := env.as(t, "admin", "POST", "/api/v1/admin/support/categories", `{"name":"Onboarding","color":"#112233"}`)
@@ -436,6 +440,7 @@ func TestSupport_CategoriesAndPaging(t *testing.T) {
 // on their organization's tickets as Recent Activity; internal notes and another
 // organization's answers never appear there.
 func TestSupport_AnswersReachTheDashboardNotesNever(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newSupportEnv(t, db)
 		ticket := idOf.FindStringSubmatch(env.call(t, "customer", "POST", "/api/v1/tickets", `{"title":"Chatbot is down","description":"Since noon."}`).body)[1]
@@ -484,6 +489,7 @@ func (e *supportEnv) uploadParts(t *testing.T, role, ticketID string, parts ...[
 }
 
 func TestSupport_UploadsAreCheckedBeforeTheyAreRead(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newSupportEnv(t, db)
 		mine := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Mine","description":"d"}`).body)[1]
@@ -607,6 +613,7 @@ func TestSupport_UploadsAreCheckedBeforeTheyAreRead(t *testing.T) {
 }
 
 func TestSupport_TicketMailFollowsEachToggle(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	count := func(addr, subject string) int {
 		t.Helper()
@@ -682,6 +689,7 @@ func TestSupport_TicketMailFollowsEachToggle(t *testing.T) {
 // organization hears nothing more of the old organization's tickets, by e-mail or on the
 // dashboard, while the portal already answers 404 for them.
 func TestSupport_MailAndCountsFollowTheCurrentOrganization(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"Moving soon","description":"d"}`).body)[1]
 	openTickets := func() int {

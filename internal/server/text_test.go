@@ -170,6 +170,7 @@ var noJSONBody = map[string]string{
 }
 
 func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		env := f.portalEnv
@@ -368,6 +369,7 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 }
 
 func TestControlCharacters_LineBreaksOnlyInMultilineFields(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newGuardEnv(t, db, guardOptions{})
 		multi := strings.Replace(goodLead, "Answer patient questions after hours", `Answer patient questions\nafter hours:\n\t- nights\r\n\t- weekends`, 1)
@@ -402,6 +404,7 @@ func TestControlCharacters_LineBreaksOnlyInMultilineFields(t *testing.T) {
 }
 
 func TestControlCharacters_InQueryAndPath(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := newGuardEnv(t, db, guardOptions{})
 		before := env.snapshot(t)

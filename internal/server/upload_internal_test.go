@@ -48,6 +48,7 @@ func largeUpload(n, size int) (io.Reader, string) {
 // to disk past their first spoolMemory bytes. Reading them whole into memory, as uploads once
 // were, allocates over 50 MB here.
 func TestReadUpload_HoldsLittleOfALargeUploadInMemory(t *testing.T) {
+	// Not parallel: it counts the allocations of the whole process, which parallel tests would add to.
 	body, contentType := largeUpload(growthdesk.AttachmentsPerMessage, growthdesk.AttachmentMaxBytes)
 	r := httptest.NewRequest(http.MethodPost, "/api/v1/tickets/x/attachments", body)
 	r.Header.Set("Content-Type", contentType)
@@ -91,6 +92,7 @@ func TestReadUpload_HoldsLittleOfALargeUploadInMemory(t *testing.T) {
 
 // TestUploadSpool_KeepsSmallFilesInMemoryAndRemovesTheRest covers the sizes around the bounds.
 func TestUploadSpool_KeepsSmallFilesInMemoryAndRemovesTheRest(t *testing.T) {
+	t.Parallel()
 	spool := &uploadSpool{}
 	const max = spoolMemory * 3
 	for _, size := range []int{0, 1, spoolMemory, spoolMemory + 1, max, max + 1, max + 100} {

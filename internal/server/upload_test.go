@@ -36,6 +36,7 @@ func (b *stalledBody) stop() { b.once.Do(func() { close(b.release) }) }
 // TestUpload_TooLargeIsRefusedBeforeItIsSent: an upload that declares more than the upload
 // bound is answered 413 after its first megabyte, without waiting for the rest.
 func TestUpload_TooLargeIsRefusedBeforeItIsSent(t *testing.T) {
+	t.Parallel()
 	env := newSupportEnv(t, storetest.SQLite(t))
 	ticket := idOf.FindStringSubmatch(env.as(t, "customer", "POST", "/api/v1/tickets", `{"title":"T","description":"d"}`).body)[1]
 	body := &stalledBody{size: 1 << 20, release: make(chan struct{})}

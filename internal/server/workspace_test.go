@@ -30,6 +30,7 @@ func projectBody(org, name string) string {
 }
 
 func TestProjects_CustomersReadOnlyTheirOrganizationAndStaffWrite(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	mine := w.create(t, "/api/v1/projects", projectBody(w.acme, "Support Chatbot"))
 	theirs := w.create(t, "/api/v1/projects", projectBody(w.beta, "Beta Secret Project"))
@@ -92,6 +93,7 @@ func TestProjects_CustomersReadOnlyTheirOrganizationAndStaffWrite(t *testing.T) 
 }
 
 func TestProjects_BadInputChangesNothing(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	cases := []struct {
 		name, body string
@@ -138,6 +140,7 @@ func (w *workspaceEnv) ingest(t *testing.T, id, token, body string) response {
 }
 
 func TestAutomations_RunsFromTheIngestionEndpointMakeTheFigures(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	id, token := w.automation(t, w.acme, "Support Bot")
 	betaID, betaToken := w.automation(t, w.beta, "Beta Bot")
@@ -246,6 +249,7 @@ func TestAutomations_RunsFromTheIngestionEndpointMakeTheFigures(t *testing.T) {
 }
 
 func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	env := newPortalEnv(t, db)
 	w := &workspaceEnv{portalEnv: env}
@@ -363,6 +367,7 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 // a customer naming another organization still gets their own organization's data, on every
 // list and on the report figures.
 func TestWorkspace_ACustomersOrganizationParameterIsIgnored(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	w.create(t, "/api/v1/projects", projectBody(w.acme, "Acme Chatbot"))
 	w.create(t, "/api/v1/projects", projectBody(w.beta, "Beta Secret Project"))
@@ -415,6 +420,7 @@ func TestWorkspace_ACustomersOrganizationParameterIsIgnored(t *testing.T) {
 // TestProjects_AssigneesAreNamed: staff assign the organization's members and staff; every
 // reader of the project sees them by name, in the order assigned.
 func TestProjects_AssigneesAreNamed(t *testing.T) {
+	t.Parallel()
 	w := newWorkspaceEnv(t)
 	body := strings.Replace(projectBody(w.acme, "Support Chatbot"), `"assigned_to":[]`,
 		`"assigned_to":["`+w.ids["employee"]+`","`+w.ids["customer"]+`"]`, 1)
