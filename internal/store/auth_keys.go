@@ -37,42 +37,30 @@ func (tx *Tx) insertSigningKey(ctx context.Context, k identity.SigningKey) error
 
 // EnsureSigningKey stores k as the active key unless there is one.
 func (s *AuthStore) EnsureSigningKey(ctx context.Context, k identity.SigningKey) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.lockSigningKeys(ctx); err != nil {
-		return err
-	}
-	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM signing_keys WHERE status = ?", identity.KeyActive).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return nil
-	}
-	if err := tx.insertSigningKey(ctx, k); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		if err := tx.lockSigningKeys(ctx); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM signing_keys WHERE status = ?", identity.KeyActive).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		return tx.insertSigningKey(ctx, k)
+	})
 }
 
 // RotateSigningKey retires the active keys and makes k the active one.
 func (s *AuthStore) RotateSigningKey(ctx context.Context, k identity.SigningKey) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.lockSigningKeys(ctx); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "UPDATE signing_keys SET status = ? WHERE status = ?", identity.KeyRetired, identity.KeyActive); err != nil {
-		return err
-	}
-	if err := tx.insertSigningKey(ctx, k); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		if err := tx.lockSigningKeys(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "UPDATE signing_keys SET status = ? WHERE status = ?", identity.KeyRetired, identity.KeyActive); err != nil {
+			return err
+		}
+		return tx.insertSigningKey(ctx, k)
+	})
 }

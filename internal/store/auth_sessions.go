@@ -102,15 +102,9 @@ func (tx *Tx) signIn(ctx context.Context, ns identity.NewSession) error {
 
 // CreateSession signs a user in.
 func (s *AuthStore) CreateSession(ctx context.Context, ns identity.NewSession) (*identity.User, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.signIn(ctx, ns); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		return tx.signIn(ctx, ns)
+	}); err != nil {
 		return nil, err
 	}
 	return s.UserByID(ctx, ns.Session.UserID)
@@ -152,15 +146,9 @@ func (s *AuthStore) DeleteUserSessions(ctx context.Context, userID, exceptID str
 }
 
 func (s *AuthStore) deleteSessions(ctx context.Context, cond string, args ...any) error {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSignedOut, cond, args...); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		return tx.deleteSessions(ctx, growthdesk.ImpersonationSignedOut, cond, args...)
+	})
 }
 
 // deleteSessions deletes the sessions matching cond and ends, with their audit entries, the
@@ -177,91 +165,88 @@ func (tx *Tx) deleteSessions(ctx context.Context, reason, cond string, args ...a
 // RotateRefreshToken runs one refresh step under a lock on the session, so that two
 // concurrent refreshes of one session are serialized and see each other's writes.
 func (s *AuthStore) RotateRefreshToken(ctx context.Context, tokenHash string, plan func(identity.RefreshState) (identity.RefreshPlan, error)) (*identity.RefreshResult, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	// Lock the session first, then read the tokens: a concurrent refresh that won the lock
-	// has committed by the time these reads run.
-	sess, err := authScanSession(tx.queryRow(ctx, "SELECT "+authSessionColumns+
-		" FROM sessions WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = ?)"+tx.forUpdate(), tokenHash))
-	if err != nil {
-		if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
+	return inTxResult(ctx, s.db, func(tx *Tx) (*identity.RefreshResult, error) {
+		// Lock the session first, then read the tokens: a concurrent refresh that won the lock
+		// has committed by the time these reads run.
+		sess, err := authScanSession(tx.queryRow(ctx, "SELECT "+authSessionColumns+
+			" FROM sessions WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = ?)"+tx.forUpdate(), tokenHash))
+		if err != nil {
+			if growthdesk.ErrorCode(err) == growthdesk.ENotFound {
+				return nil, authNotFound("refresh token")
+			}
+			return nil, err
+		}
+		// The presented token and the session's current one (the newest not revoked, found
+		// through the partial index refresh_tokens_active) in one statement; they may be the same
+		// row, which then comes back twice.
+		rows, err := tx.queryPrepared(ctx, "SELECT 'presented', "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?"+
+			" UNION ALL SELECT 'active', "+authRefreshColumns+" FROM (SELECT "+authRefreshColumns+
+			" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1) active", tokenHash, sess.ID)
+		if err != nil {
+			return nil, err
+		}
+		var presented, active *identity.RefreshToken
+		for rows.Next() {
+			var which string
+			t, err := authScanRefresh(prefixScanner{rows, &which})
+			if err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if which == "presented" {
+				presented = t
+			} else {
+				active = t
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		if presented == nil || presented.SessionID != sess.ID {
 			return nil, authNotFound("refresh token")
 		}
-		return nil, err
-	}
-	// The presented token and the session's current one (the newest not revoked, found
-	// through the partial index refresh_tokens_active) in one statement; they may be the same
-	// row, which then comes back twice.
-	rows, err := tx.queryPrepared(ctx, "SELECT 'presented', "+authRefreshColumns+" FROM refresh_tokens WHERE token_hash = ?"+
-		" UNION ALL SELECT 'active', "+authRefreshColumns+" FROM (SELECT "+authRefreshColumns+
-		" FROM refresh_tokens WHERE session_id = ? AND revoked = FALSE ORDER BY created_at DESC, id DESC LIMIT 1) active", tokenHash, sess.ID)
-	if err != nil {
-		return nil, err
-	}
-	var presented, active *identity.RefreshToken
-	for rows.Next() {
-		var which string
-		t, err := authScanRefresh(prefixScanner{rows, &which})
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if which == "presented" {
-			presented = t
-		} else {
-			active = t
-		}
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if presented == nil || presented.SessionID != sess.ID {
-		return nil, authNotFound("refresh token")
-	}
-	state := identity.RefreshState{Presented: *presented, Session: *sess, Now: tx.now, Active: active}
-	p, err := plan(state)
-	if err != nil {
-		return nil, err
-	}
-	result := &identity.RefreshResult{Session: *sess}
-	switch {
-	case p.RevokeSession:
-		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "id = ?", sess.ID); err != nil {
-			return nil, err
-		}
-		result.Revoked = true
-		return result, tx.Commit()
-	case p.Reissue:
-		if state.Active == nil {
-			return nil, errors.New("refresh plan reissues a token the session does not have")
-		}
-		result.Token = state.Active
-	case p.Issue != nil:
-		if _, err := tx.exec(ctx, "UPDATE refresh_tokens SET revoked = TRUE, revoked_at = ? WHERE id = ? AND revoked = FALSE", tx.now, presented.ID); err != nil {
-			return nil, err
-		}
-		child := *p.Issue
-		child.SessionID, child.ParentHash = sess.ID, presented.Hash
-		child, err = tx.insertRefreshToken(ctx, child)
+		state := identity.RefreshState{Presented: *presented, Session: *sess, Now: tx.now, Active: active}
+		p, err := plan(state)
 		if err != nil {
 			return nil, err
 		}
-		result.Token = &child
-	default:
-		return nil, errors.New("empty refresh plan")
-	}
-	now := tx.now
-	if _, err := tx.exec(ctx, "UPDATE sessions SET refreshed_at = ?, updated_at = ? WHERE id = ?", now, now, sess.ID); err != nil {
-		return nil, err
-	}
-	result.Session.RefreshedAt, result.Session.UpdatedAt = &now, now
-	return result, tx.Commit()
+		result := &identity.RefreshResult{Session: *sess}
+		switch {
+		case p.RevokeSession:
+			if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "id = ?", sess.ID); err != nil {
+				return nil, err
+			}
+			result.Revoked = true
+			return result, nil
+		case p.Reissue:
+			if state.Active == nil {
+				return nil, errors.New("refresh plan reissues a token the session does not have")
+			}
+			result.Token = state.Active
+		case p.Issue != nil:
+			if _, err := tx.exec(ctx, "UPDATE refresh_tokens SET revoked = TRUE, revoked_at = ? WHERE id = ? AND revoked = FALSE", tx.now, presented.ID); err != nil {
+				return nil, err
+			}
+			child := *p.Issue
+			child.SessionID, child.ParentHash = sess.ID, presented.Hash
+			child, err = tx.insertRefreshToken(ctx, child)
+			if err != nil {
+				return nil, err
+			}
+			result.Token = &child
+		default:
+			return nil, errors.New("empty refresh plan")
+		}
+		now := tx.now
+		if _, err := tx.exec(ctx, "UPDATE sessions SET refreshed_at = ?, updated_at = ? WHERE id = ?", now, now, sess.ID); err != nil {
+			return nil, err
+		}
+		result.Session.RefreshedAt, result.Session.UpdatedAt = &now, now
+		return result, nil
+	})
 }
 
 // prefixScanner scans a row's first column into first and the rest through row.

@@ -54,53 +54,47 @@ func (s *AuthStore) IssueOneTimeToken(ctx context.Context, t identity.OneTimeTok
 	if !ok {
 		return fmt.Errorf("unknown one-time token type %q", t.Type)
 	}
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	var sent sql.NullTime
-	if err := tx.queryRow(ctx, "SELECT "+column+" FROM users WHERE id = ?"+tx.forUpdate(), t.UserID).Scan(&sent); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return authNotFound("user")
-		}
-		return err
-	}
-	if sent.Valid {
-		if elapsed := tx.now.Sub(sent.Time); elapsed >= 0 && elapsed < minInterval {
-			return &identity.RetryAfterError{After: minInterval - elapsed}
-		}
-	}
-	// The previous link of this type stops working, and with it its PKCE flow; flow states
-	// whose link is long gone are swept at the same time.
-	if _, err := tx.exec(ctx, `DELETE FROM flow_states WHERE user_id = ? AND id IN
-		(SELECT relates_to FROM one_time_tokens WHERE user_id = ? AND token_type = ?)`, t.UserID, t.UserID, t.Type); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND (token_type = ? OR expires_at <= ?)", t.UserID, t.Type, tx.now); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, `DELETE FROM flow_states WHERE user_id = ? AND created_at < ? AND id NOT IN
-		(SELECT relates_to FROM one_time_tokens WHERE user_id = ?)`, t.UserID, tx.now.Add(-24*time.Hour), t.UserID); err != nil {
-		return err
-	}
-	if flow != nil {
-		f := *flow
-		f.UserID = t.UserID
-		if err := tx.insertFlowState(ctx, f); err != nil {
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var sent sql.NullTime
+		if err := tx.queryRow(ctx, "SELECT "+column+" FROM users WHERE id = ?"+tx.forUpdate(), t.UserID).Scan(&sent); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return authNotFound("user")
+			}
 			return err
 		}
-	}
-	if err := tx.insertOneTimeToken(ctx, t); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "UPDATE users SET "+column+" = ? WHERE id = ?", tx.now, t.UserID); err != nil {
-		return err
-	}
-	if err := tx.enqueueMail(ctx, mail); err != nil {
-		return err
-	}
-	return tx.Commit()
+		if sent.Valid {
+			if elapsed := tx.now.Sub(sent.Time); elapsed >= 0 && elapsed < minInterval {
+				return &identity.RetryAfterError{After: minInterval - elapsed}
+			}
+		}
+		// The previous link of this type stops working, and with it its PKCE flow; flow states
+		// whose link is long gone are swept at the same time.
+		if _, err := tx.exec(ctx, `DELETE FROM flow_states WHERE user_id = ? AND id IN
+		(SELECT relates_to FROM one_time_tokens WHERE user_id = ? AND token_type = ?)`, t.UserID, t.UserID, t.Type); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND (token_type = ? OR expires_at <= ?)", t.UserID, t.Type, tx.now); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM flow_states WHERE user_id = ? AND created_at < ? AND id NOT IN
+		(SELECT relates_to FROM one_time_tokens WHERE user_id = ?)`, t.UserID, tx.now.Add(-24*time.Hour), t.UserID); err != nil {
+			return err
+		}
+		if flow != nil {
+			f := *flow
+			f.UserID = t.UserID
+			if err := tx.insertFlowState(ctx, f); err != nil {
+				return err
+			}
+		}
+		if err := tx.insertOneTimeToken(ctx, t); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "UPDATE users SET "+column+" = ? WHERE id = ?", tx.now, t.UserID); err != nil {
+			return err
+		}
+		return tx.enqueueMail(ctx, mail)
+	})
 }
 
 // OneTimeTokenByHash returns the token of a link.
@@ -124,49 +118,46 @@ func (s *AuthStore) OneTimeTokenByOTP(ctx context.Context, userID string, types 
 
 // RedeemOneTimeToken uses up a token and does what it stands for.
 func (s *AuthStore) RedeemOneTimeToken(ctx context.Context, r identity.Redemption) (*identity.User, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE id = ? AND user_id = ? AND expires_at > ?", r.TokenID, r.UserID, tx.now)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, authNotFound("token")
-	}
-	if r.ConfirmEmail {
-		res, err := tx.exec(ctx, "UPDATE users SET email_confirmed_at = ?, updated_at = ? WHERE id = ? AND email_confirmed_at IS NULL", tx.now, tx.now, r.UserID)
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE id = ? AND user_id = ? AND expires_at > ?", r.TokenID, r.UserID, tx.now)
 		if err != nil {
-			return nil, err
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			if err := tx.patchMetadata(ctx, r.UserID, map[string]any{"email_verified": true}); err != nil {
-				return nil, err
-			}
-			if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", r.UserID, identity.TokenConfirmation); err != nil {
-				return nil, err
-			}
-		}
-	}
-	switch {
-	case r.Session != nil:
-		ns := *r.Session
-		ns.Session.UserID = r.UserID
-		if err := tx.signIn(ctx, ns); err != nil {
-			return nil, err
-		}
-	case r.FlowID != "":
-		res, err := tx.exec(ctx, "UPDATE flow_states SET auth_code = ?, created_at = ? WHERE id = ? AND user_id = ?", r.AuthCode, tx.now, r.FlowID, r.UserID)
-		if err != nil {
-			return nil, err
+			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return nil, authNotFound("flow state")
+			return authNotFound("token")
 		}
-	}
-	if err := tx.Commit(); err != nil {
+		if r.ConfirmEmail {
+			res, err := tx.exec(ctx, "UPDATE users SET email_confirmed_at = ?, updated_at = ? WHERE id = ? AND email_confirmed_at IS NULL", tx.now, tx.now, r.UserID)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 1 {
+				if err := tx.patchMetadata(ctx, r.UserID, map[string]any{"email_verified": true}); err != nil {
+					return err
+				}
+				if _, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", r.UserID, identity.TokenConfirmation); err != nil {
+					return err
+				}
+			}
+		}
+		switch {
+		case r.Session != nil:
+			ns := *r.Session
+			ns.Session.UserID = r.UserID
+			if err := tx.signIn(ctx, ns); err != nil {
+				return err
+			}
+		case r.FlowID != "":
+			res, err := tx.exec(ctx, "UPDATE flow_states SET auth_code = ?, created_at = ? WHERE id = ? AND user_id = ?", r.AuthCode, tx.now, r.FlowID, r.UserID)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return authNotFound("flow state")
+			}
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return s.UserByID(ctx, r.UserID)
@@ -188,30 +179,24 @@ func (s *AuthStore) FlowStateByAuthCode(ctx context.Context, code string) (*iden
 
 // RedeemFlowState uses up a flow state and signs its user in.
 func (s *AuthStore) RedeemFlowState(ctx context.Context, flowID string, ns identity.NewSession) (*identity.User, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
 	var userID string
-	if err := tx.queryRow(ctx, "SELECT user_id FROM flow_states WHERE id = ?", flowID).Scan(&userID); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, authNotFound("flow state")
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		if err := tx.queryRow(ctx, "SELECT user_id FROM flow_states WHERE id = ?", flowID).Scan(&userID); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return authNotFound("flow state")
+			}
+			return err
 		}
-		return nil, err
-	}
-	res, err := tx.exec(ctx, "DELETE FROM flow_states WHERE id = ?", flowID)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, authNotFound("flow state")
-	}
-	ns.Session.UserID = userID
-	if err := tx.signIn(ctx, ns); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
+		res, err := tx.exec(ctx, "DELETE FROM flow_states WHERE id = ?", flowID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return authNotFound("flow state")
+		}
+		ns.Session.UserID = userID
+		return tx.signIn(ctx, ns)
+	}); err != nil {
 		return nil, err
 	}
 	return s.UserByID(ctx, userID)

@@ -46,95 +46,92 @@ func authScanUser(row authScanner) (*identity.User, error) {
 // CreateUser inserts the user, its profile, mail and whatever else p asks for in one
 // transaction.
 func (s *AuthStore) CreateUser(ctx context.Context, p identity.NewUser, mail *growthdesk.Email) (*identity.User, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
 	u := p.User
 	if u.ID == "" {
 		u.ID = growthdesk.NewID()
 	}
-	u.CreatedAt, u.UpdatedAt = tx.now, tx.now
-	now := tx.now
-	if p.Confirmed {
-		u.EmailConfirmedAt = &now
-	}
-	if p.Token != nil {
-		switch authSentColumn[p.Token.Type] {
-		case "confirmation_sent_at":
-			u.ConfirmationSentAt = &now
-		case "recovery_sent_at":
-			u.RecoverySentAt = &now
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		u.CreatedAt, u.UpdatedAt = tx.now, tx.now
+		now := tx.now
+		if p.Confirmed {
+			u.EmailConfirmedAt = &now
 		}
-	}
-	if p.Session != nil {
-		u.LastSignInAt = &now
-	}
-	if u.UserMetadata == nil {
-		u.UserMetadata = map[string]any{}
-	}
-	if u.AppMetadata == nil {
-		u.AppMetadata = map[string]any{}
-	}
-	userMeta, err := authJSON(u.UserMetadata)
-	if err != nil {
-		return nil, err
-	}
-	appMeta, err := authJSON(u.AppMetadata)
-	if err != nil {
-		return nil, err
-	}
-	res, err := tx.exec(ctx, `INSERT INTO users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+		if p.Token != nil {
+			switch authSentColumn[p.Token.Type] {
+			case "confirmation_sent_at":
+				u.ConfirmationSentAt = &now
+			case "recovery_sent_at":
+				u.RecoverySentAt = &now
+			}
+		}
+		if p.Session != nil {
+			u.LastSignInAt = &now
+		}
+		if u.UserMetadata == nil {
+			u.UserMetadata = map[string]any{}
+		}
+		if u.AppMetadata == nil {
+			u.AppMetadata = map[string]any{}
+		}
+		userMeta, err := authJSON(u.UserMetadata)
+		if err != nil {
+			return err
+		}
+		appMeta, err := authJSON(u.AppMetadata)
+		if err != nil {
+			return err
+		}
+		res, err := tx.exec(ctx, `INSERT INTO users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
 		recovery_sent_at, last_sign_in_at, user_metadata, app_metadata, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
-		u.ID, u.Email, u.PasswordHash, authTimeArg(u.EmailConfirmedAt), authTimeArg(u.ConfirmationSentAt),
-		authTimeArg(u.RecoverySentAt), authTimeArg(u.LastSignInAt), userMeta, appMeta, tx.now, tx.now)
-	if err != nil {
-		return nil, fmt.Errorf("insert user: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return nil, err
-	} else if n == 0 {
-		return nil, growthdesk.Errorf(growthdesk.EConflict, "A user with this email address already exists.")
-	}
-	role := p.Profile.Role
-	if role == "" {
-		role = growthdesk.RoleCustomer
-	}
-	approval, approvedAt := growthdesk.ApprovalPending, any(nil)
-	if p.Profile.Approved {
-		approval, approvedAt = growthdesk.ApprovalApproved, tx.now
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO profiles (id, email, full_name, role, approval_status, approved_at, created_at, updated_at)
+			u.ID, u.Email, u.PasswordHash, authTimeArg(u.EmailConfirmedAt), authTimeArg(u.ConfirmationSentAt),
+			authTimeArg(u.RecoverySentAt), authTimeArg(u.LastSignInAt), userMeta, appMeta, tx.now, tx.now)
+		if err != nil {
+			return fmt.Errorf("insert user: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return growthdesk.Errorf(growthdesk.EConflict, "A user with this email address already exists.")
+		}
+		role := p.Profile.Role
+		if role == "" {
+			role = growthdesk.RoleCustomer
+		}
+		approval, approvedAt := growthdesk.ApprovalPending, any(nil)
+		if p.Profile.Approved {
+			approval, approvedAt = growthdesk.ApprovalApproved, tx.now
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO profiles (id, email, full_name, role, approval_status, approved_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Email, p.Profile.FullName, role, approval, approvedAt, tx.now, tx.now); err != nil {
-		return nil, fmt.Errorf("insert profile: %w", err)
-	}
-	if p.Flow != nil {
-		f := *p.Flow
-		f.UserID = u.ID
-		if err := tx.insertFlowState(ctx, f); err != nil {
-			return nil, err
+			return fmt.Errorf("insert profile: %w", err)
 		}
-	}
-	if p.Token != nil {
-		t := *p.Token
-		t.UserID = u.ID
-		if err := tx.insertOneTimeToken(ctx, t); err != nil {
-			return nil, err
+		if p.Flow != nil {
+			f := *p.Flow
+			f.UserID = u.ID
+			if err := tx.insertFlowState(ctx, f); err != nil {
+				return err
+			}
 		}
-	}
-	if err := tx.enqueueMail(ctx, mail); err != nil {
-		return nil, err
-	}
-	if p.Session != nil {
-		ns := *p.Session
-		ns.Session.UserID = u.ID
-		if err := tx.insertSession(ctx, ns); err != nil {
-			return nil, err
+		if p.Token != nil {
+			t := *p.Token
+			t.UserID = u.ID
+			if err := tx.insertOneTimeToken(ctx, t); err != nil {
+				return err
+			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
+		if err := tx.enqueueMail(ctx, mail); err != nil {
+			return err
+		}
+		if p.Session != nil {
+			ns := *p.Session
+			ns.Session.UserID = u.ID
+			if err := tx.insertSession(ctx, ns); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return &u, nil
@@ -206,45 +203,42 @@ func (tx *Tx) patchMetadata(ctx context.Context, userID string, patch map[string
 
 // UpdateUser applies the user's own change.
 func (s *AuthStore) UpdateUser(ctx context.Context, upd identity.UserUpdate) (*identity.User, error) {
-	tx, err := s.db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback() //nolint:errcheck
-	res, err := tx.exec(ctx, "UPDATE users SET updated_at = ? WHERE id = ?", tx.now, upd.ID)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, authNotFound("user")
-	}
-	if len(upd.MetadataPatch) > 0 {
-		if err := tx.patchMetadata(ctx, upd.ID, upd.MetadataPatch); err != nil {
-			return nil, err
-		}
-	}
-	if upd.ConsumeTokenID != "" {
-		res, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE id = ? AND user_id = ? AND expires_at > ?", upd.ConsumeTokenID, upd.ID, tx.now)
+	if err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, "UPDATE users SET updated_at = ? WHERE id = ?", tx.now, upd.ID)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return nil, growthdesk.Errorf(growthdesk.EConflict, "The reauthentication code was already used.")
+			return authNotFound("user")
 		}
-	}
-	if upd.PasswordHash != nil {
-		if _, err := tx.exec(ctx, "UPDATE users SET encrypted_password = ? WHERE id = ?", *upd.PasswordHash, upd.ID); err != nil {
-			return nil, err
+		if len(upd.MetadataPatch) > 0 {
+			if err := tx.patchMetadata(ctx, upd.ID, upd.MetadataPatch); err != nil {
+				return err
+			}
 		}
-		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ?", upd.ID, upd.KeepSessionID); err != nil {
-			return nil, err
+		if upd.ConsumeTokenID != "" {
+			res, err := tx.exec(ctx, "DELETE FROM one_time_tokens WHERE id = ? AND user_id = ? AND expires_at > ?", upd.ConsumeTokenID, upd.ID, tx.now)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return growthdesk.Errorf(growthdesk.EConflict, "The reauthentication code was already used.")
+			}
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM one_time_tokens WHERE user_id = ? AND token_type IN (?, ?, ?)`,
-			upd.ID, identity.TokenRecovery, identity.TokenMagicLink, identity.TokenReauthentication); err != nil {
-			return nil, err
+		if upd.PasswordHash != nil {
+			if _, err := tx.exec(ctx, "UPDATE users SET encrypted_password = ? WHERE id = ?", *upd.PasswordHash, upd.ID); err != nil {
+				return err
+			}
+			if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ?", upd.ID, upd.KeepSessionID); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, `DELETE FROM one_time_tokens WHERE user_id = ? AND token_type IN (?, ?, ?)`,
+				upd.ID, identity.TokenRecovery, identity.TokenMagicLink, identity.TokenReauthentication); err != nil {
+				return err
+			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return s.UserByID(ctx, upd.ID)
