@@ -9,6 +9,7 @@ import (
 )
 
 func TestServeConfig_StripeNeedsBothSecrets(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		vars map[string]string
@@ -31,6 +32,7 @@ func TestServeConfig_StripeNeedsBothSecrets(t *testing.T) {
 }
 
 func TestRun_PlansSetAndList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	var out bytes.Buffer

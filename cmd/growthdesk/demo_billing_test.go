@@ -13,6 +13,7 @@ import (
 // TestSeedDemo_InvoiceIdsAreUnguessable: an invoice's id opens its document page without a
 // sign-in, so the demo's invoices have random ids (a new set per database), seeded once.
 func TestSeedDemo_InvoiceIdsAreUnguessable(t *testing.T) {
+	t.Parallel()
 	random := regexp.MustCompile(`^in_test_[A-Z2-7]{26}$`)
 	invoices := func(db *store.DB) []string {
 		t.Helper()

@@ -19,6 +19,7 @@ import (
 // load balancer) seed at the same moment: neither may fail on the other's rows, and the
 // demo data must exist once.
 func TestSeedDemo_TwoInstancesAtOnceSeedOnce(t *testing.T) {
+	t.Parallel()
 	storetest.EnginesTwice(t, func(t *testing.T, a, b *store.DB) {
 		ctx := context.Background()
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSeedDemo_ForumTopicsOnceWithoutMail(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := seededTwice(t)
 	topics, err := store.NewForumStore(db).ListTopics(ctx, growthdesk.ForumTopicFilter{})

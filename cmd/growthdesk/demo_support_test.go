@@ -11,6 +11,7 @@ import (
 )
 
 func TestSeedDemo_SupportTicketsOnceInEveryStatus(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := seededTwice(t)
 	staff := &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "s", Role: growthdesk.RoleEmployee, ApprovalStatus: growthdesk.ApprovalApproved}}

@@ -24,6 +24,7 @@ func env(vars map[string]string) func(string) string {
 }
 
 func TestServeConfig_FlagsWinOverEnvironment(t *testing.T) {
+	t.Parallel()
 	cfg, err := parseServeConfig([]string{"--addr", "127.0.0.1:9000", "--demo"}, env(map[string]string{
 		"GROWTHDESK_ADDR":         ":7000",
 		"GROWTHDESK_SITE_URL":     "https://www.example.com/",
@@ -40,6 +41,7 @@ func TestServeConfig_FlagsWinOverEnvironment(t *testing.T) {
 }
 
 func TestServeConfig_ListsEveryProblem(t *testing.T) {
+	t.Parallel()
 	_, err := parseServeConfig([]string{
 		"--addr", "nonsense",
 		"--site-url", "ftp://example.com",
@@ -60,12 +62,14 @@ func TestServeConfig_ListsEveryProblem(t *testing.T) {
 }
 
 func TestServeConfig_RejectsSiteURLWithPath(t *testing.T) {
+	t.Parallel()
 	if _, err := parseServeConfig([]string{"--site-url", "https://example.com/site"}, env(nil), io.Discard); err == nil {
 		t.Fatal("a site URL with a path was accepted")
 	}
 }
 
 func TestRun_UnknownCommandIsAnError(t *testing.T) {
+	t.Parallel()
 	if err := run(context.Background(), []string{"launch"}, env(nil), io.Discard, io.Discard); err == nil {
 		t.Fatal("no error")
 	}
@@ -76,6 +80,7 @@ func TestRun_UnknownCommandIsAnError(t *testing.T) {
 }
 
 func TestRun_MigrateTwiceAppliesOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"migrate", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil {
@@ -122,6 +127,8 @@ func freeAddr(t *testing.T) string {
 }
 
 func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
+	// Not parallel: freeAddr frees its port before the server binds it, and a parallel
+	// test could take the port in between.
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &syncBuffer{}
@@ -190,6 +197,8 @@ func TestRun_ServesUntilCancelledThenShutsDown(t *testing.T) {
 // keeps answering for that long, /readyz says 503 so that a load balancer takes it out, and
 // answers close their connection; then it shuts down as without.
 func TestRun_ShutdownDrainKeepsServingWhileNotReady(t *testing.T) {
+	// Not parallel: freeAddr frees its port before the server binds it, and the drain timing
+	// is measured against the wall clock.
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -256,6 +265,8 @@ func TestRun_ShutdownDrainKeepsServingWhileNotReady(t *testing.T) {
 // seeded, and /readyz says ready only once it is, so whoever waits for readiness (the
 // end-to-end harness, an orchestrator) can sign in with a demo account at once.
 func TestRun_DemoAccountsExistOnceReady(t *testing.T) {
+	// Not parallel: freeAddr frees its port before the server binds it, and a parallel
+	// test could take the port in between.
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &syncBuffer{}
@@ -300,6 +311,7 @@ func TestRun_DemoAccountsExistOnceReady(t *testing.T) {
 }
 
 func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	a, db, err := openApp(ctx, dbConfig{DataDir: dir}, cliSiteURL)
@@ -329,6 +341,7 @@ func TestRun_LeadsListShowsStoredLeads(t *testing.T) {
 }
 
 func TestRun_SubscribersListShowsStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	db, err := openMigrated(ctx, dbConfig{DataDir: dir})
@@ -368,6 +381,7 @@ func TestRun_SubscribersListShowsStatus(t *testing.T) {
 }
 
 func TestRun_UsersCreateApproveList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	run1 := func(args ...string) (string, error) {
@@ -412,6 +426,7 @@ func TestRun_UsersCreateApproveList(t *testing.T) {
 }
 
 func TestAuthReuseInterval_ZeroMeansNoReuse(t *testing.T) {
+	t.Parallel()
 	if got := authReuseInterval(0); got >= 0 {
 		t.Fatalf("0s maps to %s; auth.Config needs a negative value for no reuse", got)
 	}
@@ -421,6 +436,7 @@ func TestAuthReuseInterval_ZeroMeansNoReuse(t *testing.T) {
 }
 
 func TestRun_BackupThenRestore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	var out bytes.Buffer
@@ -455,6 +471,7 @@ func TestRun_BackupThenRestore(t *testing.T) {
 }
 
 func TestIsLoopbackURL(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]bool{
 		"http://localhost:8080":         true,
 		"http://127.0.0.1:9000":         true,
@@ -471,6 +488,7 @@ func TestIsLoopbackURL(t *testing.T) {
 }
 
 func TestServeConfig_LimitsAreSettings(t *testing.T) {
+	t.Parallel()
 	c, err := parseServeConfig([]string{"--limit-token", "300/10m"}, env(map[string]string{"GROWTHDESK_LIMIT_LEADS": "2/1h"}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -529,6 +547,8 @@ func TestServeConfig_LimitsAreSettings(t *testing.T) {
 // TestRun_LimitSettingTakesEffect: a limit set on the command line is the one the server
 // counts against.
 func TestRun_LimitSettingTakesEffect(t *testing.T) {
+	// Not parallel: freeAddr frees its port before the server binds it, and a parallel
+	// test could take the port in between.
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -572,6 +592,8 @@ func TestRun_LimitSettingTakesEffect(t *testing.T) {
 // TestRun_QuotaSettingTakesEffect: a write quota set in the environment is the one the server
 // counts a customer's writes against.
 func TestRun_QuotaSettingTakesEffect(t *testing.T) {
+	// Not parallel: freeAddr frees its port before the server binds it, and a parallel
+	// test could take the port in between.
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -632,6 +654,7 @@ func TestRun_QuotaSettingTakesEffect(t *testing.T) {
 }
 
 func TestServeConfig_ADemoWithoutSiteURLLinksToItsOwnAddress(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		env  map[string]string
