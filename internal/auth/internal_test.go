@@ -8,6 +8,7 @@ import (
 )
 
 func TestRefreshStep_FollowsGoTruesReuseRules(t *testing.T) {
+	t.Parallel()
 	s := &Service{cfg: Config{RefreshReuseInterval: 10 * time.Second}}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	parent := "parent-token-plaintext-value"
@@ -66,6 +67,7 @@ func TestRefreshStep_FollowsGoTruesReuseRules(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestRefreshTokens_AreRandomAndDeriveDeterministically(t *testing.T) {
+	t.Parallel()
 	a, ra, err := newRootRefreshToken()
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +84,7 @@ func TestRefreshTokens_AreRandomAndDeriveDeterministically(t *testing.T) {
 }
 
 func TestQRSVG_IsPlainMarkupWithModules(t *testing.T) {
+	t.Parallel()
 	svg, err := qrSVG("otpauth://totp/Growthdesk:a@example.com?algorithm=SHA1&digits=6&issuer=Growthdesk&period=30&secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 	if err != nil {
 		t.Fatal(err)
@@ -98,6 +101,7 @@ func TestQRSVG_IsPlainMarkupWithModules(t *testing.T) {
 }
 
 func TestParsePKCE(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("a", 43)
 	if p, err := parsePKCE("", ""); p != nil || err != nil {
 		t.Fatal("no PKCE must be fine")

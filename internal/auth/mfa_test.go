@@ -48,6 +48,7 @@ func (h *harness) enrollAndVerifyTOTP(token string) (map[string]any, string, str
 }
 
 func TestEnroll_ReturnsSecretURIAndQRCode(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("mfa@example.com", "secret123")
 	tok := accessToken(h.signIn("mfa@example.com", "secret123"))
@@ -89,6 +90,7 @@ func TestEnroll_ReturnsSecretURIAndQRCode(t *testing.T) {
 }
 
 func TestEnroll_RefusesBadRequests(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("bad@example.com", "secret123")
 	tok := accessToken(h.signIn("bad@example.com", "secret123"))
@@ -109,6 +111,7 @@ func TestEnroll_RefusesBadRequests(t *testing.T) {
 }
 
 func TestMFA_ChallengeAndVerifyRaisesTheSessionToAAL2(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("two@example.com", "secret123")
 	s := h.signIn("two@example.com", "secret123")
@@ -173,6 +176,7 @@ func TestMFA_ChallengeAndVerifyRaisesTheSessionToAAL2(t *testing.T) {
 }
 
 func TestMFA_VerifyRefusesExpiredForeignAndMisplacedChallenges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("ch@example.com", "secret123")
 	tok := accessToken(h.signIn("ch@example.com", "secret123"))
@@ -199,6 +203,7 @@ func TestMFA_VerifyRefusesExpiredForeignAndMisplacedChallenges(t *testing.T) {
 }
 
 func TestMFA_CodesOneStepOffAreAcceptedTwoAreNot(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("skew@example.com", "secret123")
 	tok := accessToken(h.signIn("skew@example.com", "secret123"))
@@ -211,6 +216,7 @@ func TestMFA_CodesOneStepOffAreAcceptedTwoAreNot(t *testing.T) {
 }
 
 func TestMFA_SecondFactorAndUnenrollNeedAAL2(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("gate@example.com", "secret123")
 	s, id, _ := h.enrollAndVerifyTOTP(accessToken(h.signIn("gate@example.com", "secret123")))
@@ -239,6 +245,7 @@ func TestMFA_SecondFactorAndUnenrollNeedAAL2(t *testing.T) {
 }
 
 func TestMFA_ChallengeAndVerifyAreLimitedPerClient(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.MFALimit = growthdesk.Limit{Requests: 3, Window: time.Minute} })
 	h.newUser("lim@example.com", "secret123")
 	tok := accessToken(h.signIn("lim@example.com", "secret123"))
@@ -252,6 +259,7 @@ func TestMFA_ChallengeAndVerifyAreLimitedPerClient(t *testing.T) {
 }
 
 func TestMFA_WrongCodesLockTheFactorForTheAccount(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("brute@example.com", "secret123")
 	tok := accessToken(h.signIn("brute@example.com", "secret123"))

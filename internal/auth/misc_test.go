@@ -15,6 +15,7 @@ import (
 )
 
 func TestCORS_PreflightAllowsWhatAuthJSSends(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	res := h.do("OPTIONS", "/token?grant_type=password", nil,
 		header("Origin", "http://localhost:5173"),
@@ -42,6 +43,7 @@ func TestCORS_PreflightAllowsWhatAuthJSSends(t *testing.T) {
 }
 
 func TestErrors_FormatFollowsTheRequestedAPIVersion(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	bad := map[string]any{"email": "x@example.com", "password": "wrong-pass"}
 	res := h.do("POST", "/token?grant_type=password", bad)
@@ -74,6 +76,7 @@ func TestErrors_FormatFollowsTheRequestedAPIVersion(t *testing.T) {
 }
 
 func TestBodies_MalformedOnesGetA4xx(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.do("POST", "/signup", nil, rawBody(`{"email": "a@example.com",`)).expectError(400, "bad_json")
 	h.do("POST", "/signup", nil, rawBody(`["not", "an", "object"]`)).expectError(400, "bad_json")
@@ -91,6 +94,7 @@ func TestBodies_MalformedOnesGetA4xx(t *testing.T) {
 }
 
 func TestJWKS_PublishesTheSigningKeyForCaching(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	res := h.do("GET", "/.well-known/jwks.json", nil, legacyErrors()).expect(200)
 	if res.Header.Get("Cache-Control") != "public, max-age=600" {
@@ -110,6 +114,7 @@ func TestJWKS_PublishesTheSigningKeyForCaching(t *testing.T) {
 }
 
 func TestSettingsAndHealth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	s := h.do("GET", "/settings", nil).expect(200).JSON()
 	ext := s["external"].(map[string]any)
@@ -123,6 +128,7 @@ func TestSettingsAndHealth(t *testing.T) {
 }
 
 func TestUnsupportedFeatures_AnswerAClear4xx(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("feat@example.com", "secret123")
 	tok := accessToken(h.signIn("feat@example.com", "secret123"))
@@ -160,6 +166,7 @@ func TestUnsupportedFeatures_AnswerAClear4xx(t *testing.T) {
 }
 
 func TestKeyRotation_OldTokensKeepVerifying(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("rot@example.com", "secret123")
 	before := h.signIn("rot@example.com", "secret123")
@@ -195,6 +202,7 @@ func TestKeyRotation_OldTokensKeepVerifying(t *testing.T) {
 }
 
 func TestKeyRotation_ByAnotherInstanceIsPickedUpOnAnUnknownKid(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("peer@example.com", "secret123")
 	other := newHarnessOn(t, h.db)
@@ -220,6 +228,7 @@ func ecJWK(t *testing.T, kid string, ops ...string) (map[string]any, *ecdsa.Priv
 }
 
 func TestConfiguredKeys_SignWithTheSignKeyAndPublishAll(t *testing.T) {
+	t.Parallel()
 	signer, _ := ecJWK(t, "primary", "sign", "verify")
 	standby, _ := ecJWK(t, "standby", "verify")
 	raw, _ := json.Marshal([]any{signer, standby})
@@ -239,6 +248,7 @@ func TestConfiguredKeys_SignWithTheSignKeyAndPublishAll(t *testing.T) {
 }
 
 func TestNew_RefusesBadConfiguration(t *testing.T) {
+	t.Parallel()
 	db := store.NewAuthStore(nil)
 	cases := map[string]auth.Config{
 		"no site URL":      {},
@@ -264,6 +274,7 @@ func mustJSON(t *testing.T, kid string, ops ...string) string {
 }
 
 func TestAccessTokenLifetimeIsConfigurable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.JWTExpiry = 10 * time.Minute })
 	h.newUser("short@example.com", "secret123")
 	s := h.signIn("short@example.com", "secret123")

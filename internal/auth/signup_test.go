@@ -17,6 +17,7 @@ import (
 )
 
 func TestSignup_CreatesUnconfirmedUserAndSendsTheConfirmationMail(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	res := h.do("POST", "/signup?redirect_to="+url.QueryEscape(siteURL+"/portal/login"),
 		map[string]any{"email": "  Dana@Example.COM ", "password": "secret123", "data": map[string]any{"full_name": "Dana Whitfield"},
@@ -86,6 +87,7 @@ func TestSignup_CreatesUnconfirmedUserAndSendsTheConfirmationMail(t *testing.T) 
 }
 
 func TestSignup_ResignupOfUnconfirmedAddressResendsWithinThePerUserWindow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	first := h.signUp("ray@example.com", "secret123", nil).expect(200).JSON()
 	oldToken := linkParams(t, h.lastMail("ray@example.com").Link).Get("token")
@@ -109,6 +111,7 @@ func TestSignup_ResignupOfUnconfirmedAddressResendsWithinThePerUserWindow(t *tes
 }
 
 func TestSignup_ConfirmedAddressGetsAnObfuscatedUserAndNoMail(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("kim@example.com", "secret123")
 	before := h.mailCount("kim@example.com")
@@ -132,6 +135,7 @@ func TestSignup_ConfirmedAddressGetsAnObfuscatedUserAndNoMail(t *testing.T) {
 }
 
 func TestSignup_AutoConfirmReturnsASessionAndRefusesDuplicates(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.AutoConfirm = true })
 	s := h.signUp("auto@example.com", "secret123", nil).expect(200).JSON()
 	if s["access_token"] == nil || s["refresh_token"] == nil || s["expires_in"] != float64(3600) {
@@ -151,6 +155,7 @@ func TestSignup_AutoConfirmReturnsASessionAndRefusesDuplicates(t *testing.T) {
 }
 
 func TestSignup_RefusesBadInputWithGoTrueCodes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cases := []struct {
 		name    string
@@ -196,6 +201,7 @@ func pkceChallenge(verifier string) string {
 }
 
 func TestSignup_PKCELinkComesBackWithACodeToExchange(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	verifier := strings.Repeat("v3rifier-", 6)
 	h.do("POST", "/signup?redirect_to="+url.QueryEscape(siteURL+"/portal"), map[string]any{
@@ -226,6 +232,7 @@ func TestSignup_PKCELinkComesBackWithACodeToExchange(t *testing.T) {
 }
 
 func TestPKCE_CodeExpiresAfterFiveMinutes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("late@example.com", "secret123")
 	verifier := strings.Repeat("x", 50)
@@ -254,6 +261,7 @@ func (h *harness) followLink(link string) *url.URL {
 }
 
 func TestSignup_ClipsTheFullNameToTheProfileLimit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for i, letter := range []string{"a", "é"} {
 		email := fmt.Sprintf("long%d@example.com", i)

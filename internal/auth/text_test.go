@@ -6,6 +6,7 @@ import (
 )
 
 func TestControlCharacters_RefusedWithValidationFailedNamingTheField(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	body := h.do("POST", "/signup", map[string]any{"email": "new@example.com", "password": "a-long-password",
 		"data": map[string]any{"full_name": "New\x00Person"}}).expectError(422, "validation_failed")

@@ -54,6 +54,7 @@ func (h *harness) jwksKey(kid string) *ecdsa.PublicKey {
 }
 
 func TestPasswordGrant_ReturnsASessionWithAVerifiableES256Token(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("lee@example.com", "secret123")
 	h.clock.Advance(time.Second)
@@ -114,6 +115,7 @@ func TestPasswordGrant_ReturnsASessionWithAVerifiableES256Token(t *testing.T) {
 }
 
 func TestPasswordGrant_RefusesWithGoTrueCodes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("ok@example.com", "secret123")
 	h.signUp("pending@example.com", "secret123", nil).expect(200)
@@ -144,6 +146,7 @@ func TestPasswordGrant_RefusesWithGoTrueCodes(t *testing.T) {
 }
 
 func TestPasswordGrant_LocksTheAccountAfterTenWrongPasswords(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("target@example.com", "secret123")
 	for i := 0; i < 10; i++ {
@@ -165,6 +168,7 @@ func TestPasswordGrant_LocksTheAccountAfterTenWrongPasswords(t *testing.T) {
 }
 
 func TestTokenEndpoint_IsLimitedPerClientAddress(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.TokenLimit = growthdesk.Limit{Requests: 3, Window: 5 * time.Minute} })
 	body := map[string]any{"email": "nobody@example.com", "password": "secret123"}
 	for i := 0; i < 3; i++ {
@@ -180,6 +184,7 @@ func TestTokenEndpoint_IsLimitedPerClientAddress(t *testing.T) {
 }
 
 func TestRefresh_RotatesOnEveryUse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("rot@example.com", "secret123")
 	s := h.signIn("rot@example.com", "secret123")
@@ -207,6 +212,7 @@ func TestRefresh_RotatesOnEveryUse(t *testing.T) {
 }
 
 func TestRefresh_ParentOfTheCurrentTokenGetsTheCurrentTokenBack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("lost@example.com", "secret123")
 	a := refreshToken(h.signIn("lost@example.com", "secret123"))
@@ -221,6 +227,7 @@ func TestRefresh_ParentOfTheCurrentTokenGetsTheCurrentTokenBack(t *testing.T) {
 }
 
 func TestRefresh_ReuseWithinTheIntervalMintsAChild(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("tabs@example.com", "secret123")
 	a := refreshToken(h.signIn("tabs@example.com", "secret123"))
@@ -236,6 +243,7 @@ func TestRefresh_ReuseWithinTheIntervalMintsAChild(t *testing.T) {
 }
 
 func TestRefresh_ReuseAfterTheIntervalRevokesTheWholeSession(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("stolen@example.com", "secret123")
 	s := h.signIn("stolen@example.com", "secret123")
@@ -254,6 +262,7 @@ func TestRefresh_ReuseAfterTheIntervalRevokesTheWholeSession(t *testing.T) {
 }
 
 func TestRefresh_RefusesBadTokens(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.refresh("short").expectError(400, "validation_failed")
 	h.refresh("").expectError(400, "validation_failed")
@@ -264,6 +273,7 @@ func TestRefresh_RefusesBadTokens(t *testing.T) {
 }
 
 func TestLogout_ScopesEndTheRightSessions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("out@example.com", "secret123")
 	s1 := h.signIn("out@example.com", "secret123")
@@ -310,6 +320,7 @@ func otherKeyToken(t *testing.T, claims jwt.MapClaims, kid string) string {
 }
 
 func TestAuthenticatedEndpoints_RefuseMissingExpiredAndForgedTokens(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("jwt@example.com", "secret123")
 	s := h.signIn("jwt@example.com", "secret123")
@@ -357,6 +368,7 @@ func decodeHeader(t *testing.T, token string) map[string]any {
 }
 
 func TestAuthenticate_VouchesOnlyForLiveSessions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("api@example.com", "secret123")
 	s := h.signIn("api@example.com", "secret123")
@@ -389,6 +401,7 @@ func TestAuthenticate_VouchesOnlyForLiveSessions(t *testing.T) {
 }
 
 func TestSignOutUser_KeepsTheGivenSession(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("keep@example.com", "secret123")
 	s1 := h.signIn("keep@example.com", "secret123")
@@ -402,6 +415,7 @@ func TestSignOutUser_KeepsTheGivenSession(t *testing.T) {
 }
 
 func TestSessionMaxAge_EndsTheSessionHoweverOftenRefreshed(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.SessionMaxAge = 48 * time.Hour })
 	h.newUser("old@example.com", "secret123")
 	s := h.signIn("old@example.com", "secret123")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestGetUser_ReturnsTheSignedInUser(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("me@example.com", "secret123")
 	s := h.signIn("me@example.com", "secret123")
@@ -23,6 +24,7 @@ func TestGetUser_ReturnsTheSignedInUser(t *testing.T) {
 }
 
 func TestUpdateUser_MergesDataAndNullDeletesAKey(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("meta@example.com", "secret123")
 	tok := accessToken(h.signIn("meta@example.com", "secret123"))
@@ -52,6 +54,7 @@ func TestUpdateUser_MergesDataAndNullDeletesAKey(t *testing.T) {
 }
 
 func TestUpdateUser_RefusesEmailPhoneAndAppMetadataChanges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("fixed@example.com", "secret123")
 	tok := accessToken(h.signIn("fixed@example.com", "secret123"))
@@ -65,6 +68,7 @@ func TestUpdateUser_RefusesEmailPhoneAndAppMetadataChanges(t *testing.T) {
 }
 
 func TestUpdateUser_PasswordChangeNeedsTheCurrentPassword(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("pw@example.com", "secret123")
 	s1 := h.signIn("pw@example.com", "secret123")
@@ -89,6 +93,7 @@ func TestUpdateUser_PasswordChangeNeedsTheCurrentPassword(t *testing.T) {
 }
 
 func TestUpdateUser_WrongCurrentPasswordsLockTheAccount(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("guess@example.com", "secret123")
 	tok := accessToken(h.signIn("guess@example.com", "secret123"))
@@ -99,6 +104,7 @@ func TestUpdateUser_WrongCurrentPasswordsLockTheAccount(t *testing.T) {
 }
 
 func TestUpdateUser_NonceFromReauthenticateProvesAPasswordChange(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("nonce@example.com", "secret123")
 	tok := accessToken(h.signIn("nonce@example.com", "secret123"))
@@ -119,6 +125,7 @@ func TestUpdateUser_NonceFromReauthenticateProvesAPasswordChange(t *testing.T) {
 }
 
 func TestUpdateUser_RecoverySessionSetsAPasswordWithoutTheOldOne(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("forgot@example.com", "secret123")
 	h.do("POST", "/recover", map[string]any{"email": "forgot@example.com"}).expect(200)
@@ -135,6 +142,7 @@ func TestUpdateUser_RecoverySessionSetsAPasswordWithoutTheOldOne(t *testing.T) {
 }
 
 func TestUpdateUser_PasswordChangeNeedsAAL2OnceMFAIsOn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("mfapw@example.com", "secret123")
 	s := h.signIn("mfapw@example.com", "secret123")
@@ -150,6 +158,7 @@ func TestUpdateUser_PasswordChangeNeedsAAL2OnceMFAIsOn(t *testing.T) {
 }
 
 func TestUserWithoutPassword_SetsOneWithoutProof(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.do("POST", "/otp", map[string]any{"email": "magic@example.com"}).expect(200)
 	token := linkParams(t, h.lastMail("magic@example.com").Link).Get("token")
@@ -160,6 +169,7 @@ func TestUserWithoutPassword_SetsOneWithoutProof(t *testing.T) {
 }
 
 func TestCreateUser_MakesAnAccountForTheOperator(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := t.Context()
 	created, err := h.svc.CreateUser(ctx, auth.CreateUserParams{Email: "Admin@Example.com", FullName: "Ada Admin",

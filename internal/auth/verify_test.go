@@ -17,6 +17,7 @@ import (
 // for them: a code nobody receives could only be guessed. /verify with {email, token} finds
 // nothing for them, whatever the code; the link's token works.
 func TestVerify_LinkMessagesIssueNoCode(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.signUp("code@example.com", "secret123", nil).expect(200)
 	h.newUser("known@example.com", "secret123")
@@ -55,6 +56,7 @@ func TestVerify_LinkMessagesIssueNoCode(t *testing.T) {
 }
 
 func TestVerify_LinksExpire(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.signUp("slow@example.com", "secret123", nil).expect(200)
 	token := linkParams(t, h.lastMail("slow@example.com").Link).Get("token")
@@ -72,6 +74,7 @@ func TestVerify_LinksExpire(t *testing.T) {
 }
 
 func TestVerify_TypeMustMatchTheToken(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("typ@example.com", "secret123")
 	h.do("POST", "/recover", map[string]any{"email": "typ@example.com"}).expect(200)
@@ -81,6 +84,7 @@ func TestVerify_TypeMustMatchTheToken(t *testing.T) {
 }
 
 func TestVerify_RefusesMalformedRequests(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cases := []struct {
 		name   string
@@ -102,6 +106,7 @@ func TestVerify_RefusesMalformedRequests(t *testing.T) {
 }
 
 func TestVerifyLink_RedirectsWithTheSessionInTheFragment(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.do("POST", "/signup?redirect_to="+url.QueryEscape(siteURL+"/portal/welcome?x=1"), map[string]any{"email": "link@example.com", "password": "secret123"}).expect(200)
 	// A link checker's HEAD does not use the link up.
@@ -135,6 +140,7 @@ func TestVerifyLink_RedirectsWithTheSessionInTheFragment(t *testing.T) {
 }
 
 func TestVerifyLink_HonoursOnlyAllowedRedirects(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"https://evil.example.net/steal":          siteURL + "/portal",
 		"https://portal.example.com:8443/x":       siteURL + "/portal",
@@ -176,6 +182,7 @@ func TestVerifyLink_HonoursOnlyAllowedRedirects(t *testing.T) {
 }
 
 func TestVerifyLink_AnyPortOnLoopbackForLocalDevelopment(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.SiteURL = "http://localhost:8080" })
 	h.newUser("dev@example.com", "secret123")
 	h.do("POST", "/recover?redirect_to="+url.QueryEscape("http://localhost:5173/portal"), map[string]any{"email": "dev@example.com"}).expect(200)
@@ -190,6 +197,7 @@ func TestVerifyLink_AnyPortOnLoopbackForLocalDevelopment(t *testing.T) {
 }
 
 func TestVerifyLink_PKCEErrorsAlsoGoInTheQuery(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	res := h.do("GET", "/verify?type=signup&token=pkce_deadbeef&redirect_to="+url.QueryEscape(siteURL+"/portal"), nil).expect(303)
 	loc, _ := url.Parse(res.Header.Get("Location"))
@@ -205,6 +213,7 @@ func TestVerifyLink_PKCEErrorsAlsoGoInTheQuery(t *testing.T) {
 }
 
 func TestRecover_AnswersTheSameForUnknownAddresses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("known@example.com", "secret123")
 	before := len(h.mails())
@@ -234,6 +243,7 @@ func TestRecover_AnswersTheSameForUnknownAddresses(t *testing.T) {
 }
 
 func TestOTP_SignsUpUnknownAddressesAndSendsMagicLinksToKnownOnes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.do("POST", "/otp", map[string]any{"email": "New@Example.com", "data": map[string]any{"full_name": "Newt"}, "create_user": true}).expect(200)
 	m := h.lastMail("new@example.com")
@@ -274,6 +284,7 @@ func TestOTP_SignsUpUnknownAddressesAndSendsMagicLinksToKnownOnes(t *testing.T) 
 }
 
 func TestResend_OnlyForPendingSignups(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.signUp("pend@example.com", "secret123", nil).expect(200)
 	h.newUser("done@example.com", "secret123")
@@ -298,6 +309,7 @@ func TestResend_OnlyForPendingSignups(t *testing.T) {
 }
 
 func TestEmailEndpoints_AreLimitedPerClientAddress(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.EmailLimit = growthdesk.Limit{Requests: 2, Window: 5 * time.Minute} })
 	h.do("POST", "/recover", map[string]any{"email": "a@example.com"}).expect(200)
 	h.do("POST", "/otp", map[string]any{"email": "b@example.com", "create_user": false}).expect(200)
@@ -310,6 +322,7 @@ func TestEmailEndpoints_AreLimitedPerClientAddress(t *testing.T) {
 }
 
 func TestVerify_IsLimitedPerClientAddress(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *auth.Config) { c.VerifyLimit = growthdesk.Limit{Requests: 2, Window: 5 * time.Minute} })
 	for i := 0; i < 2; i++ {
 		h.do("POST", "/verify", map[string]any{"type": "signup", "token_hash": "guess"}).expectError(403, "otp_expired")
@@ -328,6 +341,7 @@ func TestVerify_IsLimitedPerClientAddress(t *testing.T) {
 // address count wrong guesses against the account, as passwords do, so that guessing from many
 // client addresses stops too; other accounts are not affected, and the window ends it.
 func TestVerifyCode_LocksTheAccountAfterTenWrongCodes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("target@example.com", "secret123")
 	h.newUser("other@example.com", "secret123")
@@ -352,6 +366,7 @@ func TestVerifyCode_LocksTheAccountAfterTenWrongCodes(t *testing.T) {
 
 // The reauthentication code a password change may use counts against the same lockout.
 func TestReauthenticationCode_CountsTowardsTheLockout(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.newUser("nonce@example.com", "secret123")
 	tok := accessToken(h.signIn("nonce@example.com", "secret123"))
