@@ -18,6 +18,7 @@ import (
 // SMTP server and reads it back as a mail client would: multipart/mixed holding the text and
 // HTML alternatives and the calendar file with its method.
 func TestSMTPSender_SendsAttachments(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
 	if err != nil {
@@ -68,6 +69,7 @@ func TestSMTPSender_SendsAttachments(t *testing.T) {
 }
 
 func TestSMTPSender_RefusesABadAttachmentName(t *testing.T) {
+	t.Parallel()
 	sender, err := NewSMTPSender("smtp://127.0.0.1:1?tls=none", "hello@growthdesk.io")
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestRender_PaymentFailedAsksForANewCard(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailPaymentFailed, "casey@example.com", growthdesk.EmailData{
 		FullName: "Casey", ActionURL: "https://growthdesk.example/portal/billing",

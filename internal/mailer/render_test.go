@@ -35,6 +35,7 @@ func testRenderer(t *testing.T) *Renderer {
 const testLink = "https://growthdesk.example/auth/v1/verify?token=abc123&type=signup&redirect_to=https%3A%2F%2Fgrowthdesk.example%2Fportal"
 
 func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	cases := []struct {
 		kind, subject, link, code string
@@ -91,6 +92,7 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 }
 
 func TestRender_EscapesUserDataInHTML(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailApproval, "dana@example.com", growthdesk.EmailData{
 		FullName: `<script>alert("x")</script> Dana & "Co"`,
@@ -111,6 +113,7 @@ func TestRender_EscapesUserDataInHTML(t *testing.T) {
 }
 
 func TestRender_NameCannotForgeLinesInText(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailApproval, "dana@example.com", growthdesk.EmailData{FullName: "Dana\r\n\r\nVisit https://evil.example"})
 	if err != nil {
@@ -122,6 +125,7 @@ func TestRender_NameCannotForgeLinesInText(t *testing.T) {
 }
 
 func TestRender_NoNameGreetsPolitely(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailMagicLink, "dana@example.com", growthdesk.EmailData{ActionURL: testLink})
 	if err != nil {
@@ -136,6 +140,7 @@ func TestRender_NoNameGreetsPolitely(t *testing.T) {
 }
 
 func TestRender_ApprovalUsesGivenLoginURL(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailApproval, "dana@example.com", growthdesk.EmailData{ActionURL: "https://portal.example/portal/login"})
 	if err != nil {
@@ -147,6 +152,7 @@ func TestRender_ApprovalUsesGivenLoginURL(t *testing.T) {
 }
 
 func TestRender_RejectsCallerMistakes(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	cases := map[string]struct {
 		kind, to string
@@ -176,6 +182,7 @@ func TestRender_RejectsCallerMistakes(t *testing.T) {
 }
 
 func TestNewRenderer_RejectsBadConfiguration(t *testing.T) {
+	t.Parallel()
 	noEmail := testSite()
 	noEmail.Email = ""
 	if _, err := NewRenderer(noEmail, "https://growthdesk.example"); err == nil {
@@ -187,6 +194,7 @@ func TestNewRenderer_RejectsBadConfiguration(t *testing.T) {
 }
 
 func TestLeadNotification_ListsTheLeadForTheCompany(t *testing.T) {
+	t.Parallel()
 	r, err := NewRenderer(site.Config{Name: "Growthdesk", Email: "hello@example.com"}, "https://www.example.com")
 	if err != nil {
 		t.Fatal(err)
@@ -215,6 +223,7 @@ func TestLeadNotification_ListsTheLeadForTheCompany(t *testing.T) {
 // No page lets anyone type the code of a sign-up confirmation, a password reset or a sign-in
 // link: those messages carry the link alone, even when handed a code.
 func TestRender_LinkMessagesLeaveTheCodeOutAndKeepTheLink(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	for _, kind := range []string{growthdesk.EmailConfirmation, growthdesk.EmailRecovery, growthdesk.EmailMagicLink} {
 		m, err := r.Render(kind, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, Code: "123456"})
@@ -239,6 +248,7 @@ func TestRender_LinkMessagesLeaveTheCodeOutAndKeepTheLink(t *testing.T) {
 }
 
 func TestRender_NewsletterConfirmationCarriesBothLinksAndNothingElse(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	tokens, err := growthdesk.NewLinkTokens([]byte(strings.Repeat("k", 32)))
 	if err != nil {
@@ -296,6 +306,7 @@ func TestRender_NewsletterConfirmationCarriesBothLinksAndNothingElse(t *testing.
 }
 
 func TestRender_OnlyListMessagesGetAnUnsubscribeLink(t *testing.T) {
+	t.Parallel()
 	r := testRenderer(t)
 	m, err := r.Render(growthdesk.EmailRecovery, "dana@example.com", growthdesk.EmailData{ActionURL: testLink, UnsubscribeURL: "https://growthdesk.example/x"})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestNewSMTPSender_ParsesURL(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		url, from   string
 		host        string
@@ -54,6 +55,7 @@ func TestNewSMTPSender_ParsesURL(t *testing.T) {
 }
 
 func TestNewSMTPSender_RejectsBadURLs(t *testing.T) {
+	t.Parallel()
 	for _, raw := range []string{
 		"http://mail.example.com",
 		"mail.example.com:25",
@@ -90,6 +92,7 @@ func renderConfirmation(t *testing.T, to string) *growthdesk.Email {
 }
 
 func TestSMTPSender_DeliversTextAndHTMLAlternatives(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
 	if err != nil {
@@ -150,6 +153,7 @@ func TestSMTPSender_DeliversTextAndHTMLAlternatives(t *testing.T) {
 }
 
 func TestSMTPSender_SetsListUnsubscribe(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
 	if err != nil {
@@ -174,6 +178,7 @@ func TestSMTPSender_SetsListUnsubscribe(t *testing.T) {
 }
 
 func TestSMTPSender_STARTTLSWithLogin(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{TLS: "starttls", Users: map[string]string{"mailer": "p@ss word"}})
 	sender, err := NewSMTPSender(srv.url("smtp", "mailer:p%40ss%20word", ""), "hello@growthdesk.io")
 	if err != nil {
@@ -190,6 +195,7 @@ func TestSMTPSender_STARTTLSWithLogin(t *testing.T) {
 }
 
 func TestSMTPSender_ImplicitTLS(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{TLS: "implicit", Users: map[string]string{"mailer": "secret"}})
 	sender, err := NewSMTPSender(srv.url("smtps", "mailer:secret", ""), "hello@growthdesk.io")
 	if err != nil {
@@ -205,6 +211,7 @@ func TestSMTPSender_ImplicitTLS(t *testing.T) {
 }
 
 func TestSMTPSender_UntrustedCertificateFails(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{TLS: "starttls"})
 	sender, err := NewSMTPSender(srv.url("smtp", "", ""), "hello@growthdesk.io")
 	if err != nil {
@@ -219,6 +226,7 @@ func TestSMTPSender_UntrustedCertificateFails(t *testing.T) {
 }
 
 func TestSMTPSender_TLSRequiredRefusesPlainServer(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=required"), "hello@growthdesk.io")
 	if err != nil {
@@ -234,6 +242,7 @@ func TestSMTPSender_TLSRequiredRefusesPlainServer(t *testing.T) {
 }
 
 func TestSMTPSender_NeverSendsPasswordInClearUnlessTLSNone(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{Users: map[string]string{"mailer": "secret"}, InsecureAuth: true})
 	// Default mode: the server offers no STARTTLS, so PLAIN would expose the password.
 	sender, err := NewSMTPSender(srv.url("smtp", "mailer:secret", ""), "hello@growthdesk.io")
@@ -260,6 +269,7 @@ func TestSMTPSender_NeverSendsPasswordInClearUnlessTLSNone(t *testing.T) {
 }
 
 func TestSMTPSender_WrongPasswordIsTemporary(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{TLS: "starttls", Users: map[string]string{"mailer": "secret"}})
 	sender, err := NewSMTPSender(srv.url("smtp", "mailer:wrong", ""), "hello@growthdesk.io")
 	if err != nil {
@@ -274,6 +284,7 @@ func TestSMTPSender_WrongPasswordIsTemporary(t *testing.T) {
 }
 
 func TestSMTPSender_ClassifiesRecipientRejections(t *testing.T) {
+	t.Parallel()
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), "hello@growthdesk.io")
 	if err != nil {

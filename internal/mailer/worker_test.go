@@ -60,6 +60,7 @@ func (e *workerEnv) get(t *testing.T, id string) *growthdesk.OutboxMail {
 }
 
 func TestWorker_RunSendsEnqueuedMailWhenNotified(t *testing.T) {
+	t.Parallel()
 	// The real clock here: this test runs the background loop as the server will.
 	db := storetest.SQLite(t)
 	srv := startSMTPServer(t, serverConfig{})
@@ -117,6 +118,7 @@ func TestWorker_RunSendsEnqueuedMailWhenNotified(t *testing.T) {
 }
 
 func TestWorker_RetriesWithExponentialBackoffThenFails(t *testing.T) {
+	t.Parallel()
 	env := newWorkerEnv(t, storetest.SQLite(t))
 	ctx := context.Background()
 	env.server.RejectRecipients(&smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Mailbox temporarily unavailable"})
@@ -163,6 +165,7 @@ func TestWorker_RetriesWithExponentialBackoffThenFails(t *testing.T) {
 }
 
 func TestWorker_PermanentRejectionFailsAtOnce(t *testing.T) {
+	t.Parallel()
 	env := newWorkerEnv(t, storetest.SQLite(t))
 	env.server.RejectRecipients(&smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user"})
 	w := NewWorker(env.outbox, env.sender, nil, WorkerOptions{Now: env.clock.Now})
@@ -177,6 +180,7 @@ func TestWorker_PermanentRejectionFailsAtOnce(t *testing.T) {
 }
 
 func TestWorker_KeepModeKeepsAndLogsMessages(t *testing.T) {
+	t.Parallel()
 	env := newWorkerEnv(t, storetest.SQLite(t))
 	var logs bytes.Buffer
 	w := NewWorker(env.outbox, nil, slog.New(slog.NewTextHandler(&logs, nil)), WorkerOptions{Now: env.clock.Now})
@@ -216,6 +220,7 @@ func (s cancellingSender) Send(ctx context.Context, m *growthdesk.Email) error {
 }
 
 func TestWorker_ShutdownReleasesUntriedMessages(t *testing.T) {
+	t.Parallel()
 	env := newWorkerEnv(t, storetest.SQLite(t))
 	ids := []string{env.enqueue(t, "a@example.com")}
 	env.clock.Set(env.clock.Now().Add(time.Second))
@@ -235,6 +240,7 @@ func TestWorker_ShutdownReleasesUntriedMessages(t *testing.T) {
 
 // Two instances on one PostgreSQL server: every message must be sent exactly once.
 func TestWorker_TwoWorkersOnPostgresNeverSendTheSameMessage(t *testing.T) {
+	t.Parallel()
 	db := storetest.Postgres(t)
 	srv := startSMTPServer(t, serverConfig{})
 	sender, err := NewSMTPSender(srv.url("smtp", "", "tls=none"), SiteFrom(testSite()))
@@ -295,6 +301,7 @@ func TestWorker_TwoWorkersOnPostgresNeverSendTheSameMessage(t *testing.T) {
 }
 
 func TestWorker_BackoffDoublesUpToTheCap(t *testing.T) {
+	t.Parallel()
 	w := NewWorker(nil, nil, nil, WorkerOptions{})
 	want := []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute,
 		16 * time.Minute, 32 * time.Minute, time.Hour, time.Hour, time.Hour}
