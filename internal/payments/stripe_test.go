@@ -26,6 +26,7 @@ func newStripe(t *testing.T) *payments.Stripe {
 }
 
 func TestStripe_CallsTheAPIThroughTheOfficialClient(t *testing.T) {
+	t.Parallel()
 	st := newStripe(t)
 	ctx := context.Background()
 	cus, err := st.CreateCustomer(ctx, "org-1", "Acme", "pat@example.com")
@@ -67,6 +68,7 @@ func signedEvent(t *testing.T, id, typ string, created time.Time, obj map[string
 }
 
 func TestStripe_ParseWebhookChecksTheSignatureAndItsAge(t *testing.T) {
+	t.Parallel()
 	st, err := payments.NewStripe(payments.StripeOptions{SecretKey: "sk_test_123", WebhookSecret: whsec, APIBase: "http://127.0.0.1:1"})
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +104,7 @@ func TestStripe_ParseWebhookChecksTheSignatureAndItsAge(t *testing.T) {
 }
 
 func TestStripe_WebhookLooksUpACardNamedOnlyByID(t *testing.T) {
+	t.Parallel()
 	st := newStripe(t)
 	now := time.Now()
 	payload := signedEvent(t, "evt_2", "customer.subscription.updated", now, map[string]any{"id": "sub_1", "object": "subscription",
@@ -121,6 +124,7 @@ func TestStripe_WebhookLooksUpACardNamedOnlyByID(t *testing.T) {
 }
 
 func TestTestProvider_PortalLinksAreSignedAndExpire(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	p := &payments.TestProvider{SiteURL: "https://www.example.com", Secret: []byte("s"), Now: func() time.Time { return now }}
 	u, err := p.CreatePortalSession(context.Background(), "cus_test_1", "")
@@ -144,6 +148,7 @@ func TestTestProvider_PortalLinksAreSignedAndExpire(t *testing.T) {
 // events, subscription and invoice (so that they are applied once), and their ids depend on
 // the provider's secret, since an invoice's id opens its page.
 func TestTestProvider_CheckoutEventsAreTheSameForASession(t *testing.T) {
+	t.Parallel()
 	p := &payments.TestProvider{SiteURL: "https://example.com", Secret: []byte("one secret")}
 	other := &payments.TestProvider{SiteURL: "https://example.com", Secret: []byte("another secret")}
 	for _, mode := range []string{growthdesk.PlanModeSubscription, growthdesk.PlanModePayment} {
