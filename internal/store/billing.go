@@ -326,11 +326,20 @@ func (tx *Tx) getSubscription(ctx context.Context, id string) (*growthdesk.Subsc
 
 // SetSubscriptionStatus sets the status of a subscription of scope, with its audit entry.
 func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, scope growthdesk.Scope, id, status string, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
-	where, args := scopeWhere(scope, "organization_id")
+	return s.changeSubscription(ctx, scope, id, audit,
+		`status = ?, updated_at = ?, cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END`,
+		func(now time.Time) []any { return []any{status, now, status, now} })
+}
+
+// changeSubscription sets the columns of a subscription of scope (set, with the arguments
+// args gives for the transaction's time) with its audit entry, and answers the subscription
+// after it; errNoSubscription for another organization's id as for an unknown one.
+func (s *BillingStore) changeSubscription(ctx context.Context, scope growthdesk.Scope, id string, audit growthdesk.AuditEntry,
+	set string, args func(now time.Time) []any) (*growthdesk.Subscription, error) {
+	where, scopeArgs := scopeWhere(scope, "organization_id")
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
-		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET status = ?, updated_at = ?,
-		cancelled_at = CASE WHEN ? = 'cancelled' THEN COALESCE(cancelled_at, ?) ELSE NULL END WHERE id = ? AND `+where,
-			append([]any{status, tx.now, status, tx.now, id}, args...)...)
+		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET `+set+` WHERE id = ? AND `+where,
+			append(append(args(tx.now), id), scopeArgs...)...)
 		if err != nil {
 			return nil, err
 		}
@@ -340,11 +349,7 @@ func (s *BillingStore) SetSubscriptionStatus(ctx context.Context, scope growthde
 		if err := tx.writeAudit(ctx, audit); err != nil {
 			return nil, err
 		}
-		sub, err := tx.getSubscription(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return sub, nil
+		return tx.getSubscription(ctx, id)
 	})
 }
 
@@ -366,25 +371,8 @@ func (s *BillingStore) DeleteSubscription(ctx context.Context, scope growthdesk.
 // SetCancelAtPeriodEnd schedules or unschedules the end of a subscription of scope, with its
 // audit entry.
 func (s *BillingStore) SetCancelAtPeriodEnd(ctx context.Context, scope growthdesk.Scope, id string, cancel bool, audit growthdesk.AuditEntry) (*growthdesk.Subscription, error) {
-	where, args := scopeWhere(scope, "organization_id")
-	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Subscription, error) {
-		res, err := tx.exec(ctx, `UPDATE billing_subscriptions SET cancel_at_period_end = ?, updated_at = ? WHERE id = ? AND `+where,
-			append([]any{cancel, tx.now, id}, args...)...)
-		if err != nil {
-			return nil, err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil, errNoSubscription
-		}
-		if err := tx.writeAudit(ctx, audit); err != nil {
-			return nil, err
-		}
-		sub, err := tx.getSubscription(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return sub, nil
-	})
+	return s.changeSubscription(ctx, scope, id, audit, `cancel_at_period_end = ?, updated_at = ?`,
+		func(now time.Time) []any { return []any{cancel, now} })
 }
 
 // Summary computes the overview's tiles of scope in the catalogue's first currency: revenue
