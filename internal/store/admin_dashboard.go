@@ -21,7 +21,8 @@ func NewAdminDashboardStore(db *DB) *AdminDashboardStore {
 
 var _ growthdesk.AdminDashboardStore = (*AdminDashboardStore)(nil)
 
-// CountAccounts counts every profile, whatever its approval state (the spec's "rows of profiles").
+// CountAccounts counts every profile, whatever its approval state: the Total Users tile counts
+// accounts that exist, pending and rejected ones included.
 func (s *AdminDashboardStore) CountAccounts(ctx context.Context) (int, error) {
 	var n int
 	err := s.accounts.db.queryRow(ctx, "SELECT COUNT(*) FROM profiles").Scan(&n)
