@@ -98,9 +98,7 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*growthdesk.AdminActivity
-	for rows.Next() {
+	out, err := scanRows(rows, func(row rowScanner) (*growthdesk.AdminActivity, error) {
 		var (
 			e          growthdesk.AdminActivity
 			details    string
@@ -108,7 +106,7 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 			reportType string
 			number     int64
 		)
-		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
+		if err := row.Scan(&e.ID, &e.ActorID, &e.ActorEmail, &e.ActorName, &e.ActedAsID, &e.ActedAsEmail, &e.Action, &e.TargetType,
 			&e.TargetID, &e.TargetEmail, &e.TargetName, &existingID, &reportType, &number, &e.OrganizationName,
 			&details, &e.IP, &e.RequestID, &e.CreatedAt); err != nil {
 			return nil, err
@@ -132,12 +130,11 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 				}
 			}
 		}
-		out = append(out, &e)
-	}
-	if err := rows.Err(); err != nil {
+		return &e, nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	rows.Close()
 	return out, s.nameMovedTo(ctx, out)
 }
 

@@ -13,17 +13,12 @@ func (s *AuthStore) SigningKeys(ctx context.Context) ([]identity.SigningKey, err
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []identity.SigningKey
-	for rows.Next() {
+	return scanRows(rows, func(row rowScanner) (identity.SigningKey, error) {
 		var k identity.SigningKey
-		if err := rows.Scan(&k.KID, &k.Algorithm, &k.PrivateKey, &k.Status, &k.CreatedAt); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&k.KID, &k.Algorithm, &k.PrivateKey, &k.Status, &k.CreatedAt)
 		k.CreatedAt = k.CreatedAt.UTC()
-		out = append(out, k)
-	}
-	return out, rows.Err()
+		return k, err
+	})
 }
 
 func (tx *Tx) insertSigningKey(ctx context.Context, k identity.SigningKey) error {

@@ -189,17 +189,12 @@ func (s *AuthStore) DeleteFactor(ctx context.Context, userID, factorID string) e
 			return err
 		}
 		type lowered struct{ id, amr string }
-		var todo []lowered
-		for rows.Next() {
+		todo, err := scanRows(rows, func(row rowScanner) (lowered, error) {
 			var l lowered
-			if err := rows.Scan(&l.id, &l.amr); err != nil {
-				rows.Close()
-				return err
-			}
-			todo = append(todo, l)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			err := row.Scan(&l.id, &l.amr)
+			return l, err
+		})
+		if err != nil {
 			return err
 		}
 		for _, l := range todo {

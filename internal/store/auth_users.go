@@ -160,16 +160,15 @@ func (s *AuthStore) loadFactors(ctx context.Context, u *identity.User) error {
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	factors, err := scanRows(rows, func(row rowScanner) (*identity.Factor, error) { return authScanFactor(row) })
+	if err != nil {
+		return err
+	}
 	u.Factors = nil
-	for rows.Next() {
-		f, err := authScanFactor(rows)
-		if err != nil {
-			return err
-		}
+	for _, f := range factors {
 		u.Factors = append(u.Factors, *f)
 	}
-	return rows.Err()
+	return nil
 }
 
 // patchMetadata merges patch into the user's user_metadata inside tx, so that two

@@ -107,19 +107,12 @@ func (tx *Tx) endImpersonations(ctx context.Context, reason, cond string, args .
 		id, admin, target string
 		at                time.Time
 	}
-	var done []ended
-	for rows.Next() {
+	done, err := scanRows(rows, func(row rowScanner) (ended, error) {
 		var e ended
-		if err := rows.Scan(&e.id, &e.admin, &e.target, &e.at); err != nil {
-			rows.Close()
-			return err
-		}
-		done = append(done, e)
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	if err := rows.Err(); err != nil {
+		err := row.Scan(&e.id, &e.admin, &e.target, &e.at)
+		return e, err
+	})
+	if err != nil {
 		return err
 	}
 	for _, e := range done {

@@ -226,17 +226,12 @@ func (s *ReportStore) QueueScheduledReports(ctx context.Context, scope growthdes
 			return 0, err
 		}
 		type due struct{ id, freq string }
-		var list []due
-		for rows.Next() {
+		list, err := scanRows(rows, func(row rowScanner) (due, error) {
 			var d due
-			if err := rows.Scan(&d.id, &d.freq); err != nil {
-				rows.Close()
-				return 0, err
-			}
-			list = append(list, d)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			err := row.Scan(&d.id, &d.freq)
+			return d, err
+		})
+		if err != nil {
 			return 0, err
 		}
 		for _, d := range list {
