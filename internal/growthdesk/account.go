@@ -137,6 +137,11 @@ func (c *Caller) Scope() Scope {
 		return Scope{}
 	}
 	if c.Profile.IsStaff() {
+		if c.Profile.ID == "" {
+			// The operator's own tools (Operator) belong to no account: the system acting,
+			// named after where it came from.
+			return SystemScope(c.RequestID)
+		}
 		return Scope{all: true}
 	}
 	if c.Profile.OrganizationID != nil {

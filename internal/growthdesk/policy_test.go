@@ -147,6 +147,18 @@ func TestScope_CustomersReachOnlyTheirOrganization(t *testing.T) {
 	}
 }
 
+func TestScope_TheSystemActingNamesItself(t *testing.T) {
+	if s := SystemScope("report-worker"); !s.All() || s.System() != "report-worker" {
+		t.Errorf("system scope = %+v", s)
+	}
+	if s := Operator("cli").Scope(); !s.All() || s.System() != "cli" {
+		t.Errorf("the command line's scope = %+v, want every organization, named cli", s)
+	}
+	if s := caller("e", RoleEmployee, ApprovalApproved).Scope(); s.System() != "" {
+		t.Errorf("a staff member's scope names the system: %+v", s)
+	}
+}
+
 func TestCaller_AuditRecordsBothAccountsWhileImpersonating(t *testing.T) {
 	staff := &Profile{ID: "staff", Role: RoleAdmin, ApprovalStatus: ApprovalApproved}
 	target := &Profile{ID: "cust", Role: RoleCustomer, ApprovalStatus: ApprovalApproved}
