@@ -2,9 +2,7 @@ package store_test
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -43,23 +41,10 @@ var unscopedTenantMethods = map[string]string{
 // answers ENotFound everywhere and work without a caller names itself (growthdesk.SystemScope).
 func TestTenantMethods_TakeAScope(t *testing.T) {
 	t.Parallel()
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
+	_, files := sourceFiles(t)
 	consts := map[string]string{}       // package-level string constants and variables
 	funcs := map[string]*ast.FuncDecl{} // package functions by name, methods by Type.name
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
+	for _, f := range files {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
