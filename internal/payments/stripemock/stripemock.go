@@ -56,7 +56,10 @@ func Start(t testing.TB) string {
 	addr := ln.Addr().String()
 	_ = ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-http-addr", addr)
+	// Without -https-addr, stripe-mock also listens for HTTPS on :12112, so a second one
+	// running at the same time (another test, another package) fails to start; a port the
+	// system chooses keeps each one to its own ports.
+	cmd := exec.CommandContext(ctx, bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
 	if err := cmd.Start(); err != nil {
 		cancel()
 		t.Fatalf("start stripe-mock: %v", err)
