@@ -245,10 +245,6 @@ func (s *ReportStore) QueueScheduledReports(ctx context.Context, scope growthdes
 	})
 }
 
-// errNothingToClaim rolls back ClaimReport's transaction when no report is waiting, together
-// with its marking of reports that failed too often.
-var errNothingToClaim = errors.New("no report to claim")
-
 // ClaimReport hands out one report of scope waiting to be generated: one nobody holds, or one whose
 // holder's lock expired (it crashed). On PostgreSQL the row is picked with FOR UPDATE SKIP
 // LOCKED, so instances never claim the same report; on SQLite the transaction holds the write
@@ -265,18 +261,21 @@ func (s *ReportStore) ClaimReport(ctx context.Context, scope growthdesk.Scope, l
 			append([]any{tx.now, reportMaxAttempts, tx.now}, args...)...); err != nil {
 			return err
 		}
+		// With nothing left to claim, the reports marked failed above stay marked: the
+		// transaction commits either way.
 		err := tx.queryRow(ctx, `UPDATE reports SET locked_until = ?, attempts = attempts + 1
 		WHERE id IN (SELECT id FROM reports WHERE status = 'generating' AND (locked_until IS NULL OR locked_until <= ?) AND `+where+`
 			ORDER BY requested_at, id LIMIT 1`+s.db.skipLocked()+`)
 		RETURNING id, notify`, append([]any{tx.now.Add(lockFor), tx.now}, args...)...).Scan(&id, &notify)
 		if errors.Is(err, sql.ErrNoRows) {
-			return errNothingToClaim
+			return nil
 		}
 		return err
-	}); errors.Is(err, errNothingToClaim) {
-		return nil, nil
-	} else if err != nil {
+	}); err != nil {
 		return nil, err
+	}
+	if id == "" {
+		return nil, nil
 	}
 	r, err := s.get(ctx, scope, id)
 	if err != nil {
