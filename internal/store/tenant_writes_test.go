@@ -14,6 +14,7 @@ import (
 // automation and a ticket at another organization's row: each answers ENotFound, exactly as
 // for an unknown id, and the row is left as it was.
 func TestTenantWrites_AnotherOrganizationsIDAnswersNotFound(t *testing.T) {
+	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		acme := newOrganization(t, db, "Acme")
