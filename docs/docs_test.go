@@ -15,8 +15,10 @@ var (
 	codeSpan = regexp.MustCompile("`([^`\n]+)`")
 	repoPath = regexp.MustCompile(`^(internal|cmd|web|docs|scripts|bench|content)/[A-Za-z0-9_./-]*$`)
 	// placeholder marks a span that stands for many paths ("internal/store/<feature>.go",
-	// "NNNN_<feature>.sql", "features/*/api.ts").
+	// "NNNN_<feature>.sql", "features/*/api.ts"); built, a path the build makes, which a
+	// clean checkout does not have.
 	placeholder = regexp.MustCompile(`[<>*{}]|NNNN`)
+	built       = regexp.MustCompile(`^web/(build|node_modules|\.react-router)(/|$)`)
 )
 
 // TestDocs_NameOnlyPathsThatExist: every path a document names in a code span exists, so
@@ -41,7 +43,7 @@ func TestDocs_NameOnlyPathsThatExist(t *testing.T) {
 			}
 			for _, m := range codeSpan.FindAllStringSubmatch(line, -1) {
 				p := strings.TrimSuffix(strings.Fields(m[1] + " x")[0], ":")
-				if !repoPath.MatchString(p) || placeholder.MatchString(p) {
+				if !repoPath.MatchString(p) || placeholder.MatchString(p) || built.MatchString(p) {
 					continue
 				}
 				checked++
