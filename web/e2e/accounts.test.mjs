@@ -259,7 +259,7 @@ pageTest(
   },
 );
 
-pageTest("registration checks passwords, then their length, then the math answer, with the spec's texts", async ({ page }) => {
+pageTest("registration checks passwords, then their length, then the math answer, with the product's texts", async ({ page }) => {
   const email = uniqueEmail("checks");
   // Everything wrong at once: the mismatch is reported first.
   const sum = await fillRegistration(page, { name: "Check Order", email, password: "abcde", confirm: "abcdf", math: "wrong" });
@@ -296,7 +296,7 @@ pageTest("registration checks passwords, then their length, then the math answer
 
 pageTest("registration shows its own messages, never the browser's: the form is not validated by the browser", async ({ page }) => {
   // Terms unchecked and an address the browser would call malformed: the browser would stop the
-  // submission with its own bubble; the form reports the spec's first problem instead.
+  // submission with its own bubble; the form reports its own first problem instead.
   await fillRegistration(page, { name: "No Bubbles", email: "not-an-address", password: "abcdef", confirm: "abcdeg" });
   await page.getByLabel(/I agree to the Terms of Service/).uncheck();
   assert.equal(await page.locator("form").first().evaluate((form) => form.noValidate), true, "the form has noValidate");

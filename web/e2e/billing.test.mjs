@@ -215,7 +215,7 @@ pageTest("an employee's calls to the overview's API are refused", async ({ page 
   await open(page, "/portal/billing");
   await expectVisible(page.getByRole("heading", { name: "Billing", exact: true }), "the customer billing page");
   assert.equal(normalize(await page.locator("main").innerText()).includes("Billing Overview"), false);
-  // The overview by its own address tells a non-admin the spec's refusal.
+  // The overview by its own address tells a non-admin that only administrators may see it.
   await open(page, "/portal/billing/overview");
   await expectVisible(page.getByText("Access Denied: Only administrators can access billing overview."), "the refusal");
   await expectHidden(page.getByText("Total Revenue"), "the overview's tiles");

@@ -172,7 +172,7 @@ pageTest("the FAQ searches questions and answers and opens the schedule options"
   await expectVisible(page.getByRole("dialog", { name: "Schedule Meeting" }), "the schedule options");
 });
 
-/** The caller's own open and in-progress tickets (the spec's count: customer_id is the caller), read from the API. */
+/** The caller's own open and in-progress tickets (the dashboard's count: customer_id is the caller), read from the API. */
 async function openTicketsOf(server, email) {
   const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
     method: "POST",

@@ -16,7 +16,7 @@ async function createAnnouncement(page, { title, content, type }) {
   const form = page.getByRole("region", { name: "Create announcement" });
   await expectVisible(form, "the announcement form");
 
-  // The spec's validation, before anything is sent.
+  // The form's own validation, before anything is sent.
   await form.getByRole("button", { name: "Create announcement" }).click();
   await expectVisible(
     form.getByRole("alert").filter({ hasText: "Please fill in all required fields" }),

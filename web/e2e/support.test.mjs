@@ -118,7 +118,7 @@ pageTest(
     await expectVisible(mine.getByText("Open", { exact: true }), "the reopened status");
     await server.smtp.waitForMail({ to: STAFF.email, subject: /A customer replied/ });
 
-    // Staff delete it, after the spec's question (the customer has left the page: a ticket open while deleted answers 404).
+    // Staff delete it, after the confirmation question (the customer has left the page: a ticket open while deleted answers 404).
     await page.goto("about:blank");
     await open(staffPage, ticketPath);
     await staffDialog.getByRole("button", { name: "Delete ticket" }).click();

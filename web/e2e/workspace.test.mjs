@@ -178,7 +178,7 @@ pageTest("the customer pauses an automation and sees it paused", async ({ page }
   await expectVisible(card.getByText("Paused", { exact: true }), "the Paused badge");
   assert.ok(await card.getByRole("button", { name: `Resume ${AUTOMATION}` }).isEnabled(), "Resume is offered");
 
-  // Customers get the spec's coming-soon dialog for New Project.
+  // Customers get the coming-soon dialog for New Project.
   await open(page, "/portal/projects");
   await expectVisible(page.getByRole("heading", { name: PROJECT }), "the staff-created project");
   const mine = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PROJECT }) });
