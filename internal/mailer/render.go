@@ -82,9 +82,10 @@ type Renderer struct {
 	site      site.Config
 	siteURL   string
 	phoneHref htmltemplate.URL
-	year      int
-	html      map[string]*htmltemplate.Template
-	text      map[string]*texttemplate.Template
+	// now dates each message: its copyright line shows the year it is rendered in.
+	now  func() time.Time
+	html map[string]*htmltemplate.Template
+	text map[string]*texttemplate.Template
 }
 
 var _ growthdesk.EmailRenderer = (*Renderer)(nil)
@@ -104,12 +105,9 @@ func NewRenderer(cfg site.Config, siteURL string) (*Renderer, error) {
 	r := &Renderer{
 		site:    cfg,
 		siteURL: strings.TrimRight(siteURL, "/"),
-		year:    cfg.CopyrightYear,
+		now:     time.Now,
 		html:    make(map[string]*htmltemplate.Template, len(kinds)),
 		text:    make(map[string]*texttemplate.Template, len(kinds)),
-	}
-	if r.year == 0 {
-		r.year = time.Now().Year()
 	}
 	if digits := phoneDigits(cfg.Phone); digits != "" {
 		// html/template refuses tel: URLs from data; this one is built from digits only.
@@ -198,7 +196,7 @@ func (r *Renderer) Render(kind, to string, data growthdesk.EmailData) (*growthde
 		Site:      r.site,
 		SiteURL:   r.siteURL,
 		PhoneHref: r.phoneHref,
-		Year:      r.year,
+		Year:      r.now().Year(),
 		Copyright: r.site.LegalName,
 		Subject:   subject,
 		Preheader: spec.preheader,

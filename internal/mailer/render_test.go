@@ -2,6 +2,7 @@ package mailer
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -59,7 +60,8 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 			if tc.kind == growthdesk.EmailApproval {
 				wantLink = "https://growthdesk.example/portal/login"
 			}
-			branding := []string{"Growthdesk", "hello@growthdesk.io", "(317) 555-0142", "Indianapolis, IN", "2025 Growthdesk LLC", "Hi Dana Whitfield,"}
+			year := strconv.Itoa(time.Now().Year())
+			branding := []string{"Growthdesk", "hello@growthdesk.io", "(317) 555-0142", "Indianapolis, IN", year + " Growthdesk LLC", "Hi Dana Whitfield,"}
 			for _, want := range append(branding, wantLink, tc.code) {
 				if !strings.Contains(m.Text, want) {
 					t.Errorf("text part lacks %q:\n%s", want, m.Text)
@@ -67,7 +69,7 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 			}
 			htmlWants := append(branding,
 				`<html lang="en"`, `role="presentation"`, "<title>"+tc.subject+"</title>",
-				`href="mailto:hello@growthdesk.io"`, `href="tel:3175550142"`, "&copy; 2025 Growthdesk LLC",
+				`href="mailto:hello@growthdesk.io"`, `href="tel:3175550142"`, "&copy; "+year+" Growthdesk LLC",
 				`href="https://www.linkedin.com/company/growthdesk"`, tc.code)
 			if wantLink != "" {
 				// The button and the raw link, both with the query string intact.
@@ -88,6 +90,22 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 				t.Errorf("text part has runs of blank lines:\n%s", m.Text)
 			}
 		})
+	}
+}
+
+func TestRender_CopyrightYearIsTheYearOfRendering(t *testing.T) {
+	t.Parallel()
+	r := testRenderer(t) // the site configuration names 2025
+	r.now = func() time.Time { return time.Date(2031, time.January, 1, 0, 0, 1, 0, time.UTC) }
+	m, err := r.Render(growthdesk.EmailApproval, "dana@example.com", growthdesk.EmailData{FullName: "Dana"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.HTML, "&copy; 2031 Growthdesk LLC") || !strings.Contains(m.Text, "(c) 2031 Growthdesk LLC") {
+		t.Fatalf("the copyright line does not show the year of rendering:\n%s", m.Text)
+	}
+	if strings.Contains(m.Text, "2025") || strings.Contains(m.HTML, "2025") {
+		t.Fatalf("the message still shows the configured year:\n%s", m.Text)
 	}
 }
 
