@@ -55,8 +55,8 @@ const (
 	oncePriceID = "price_reliability_once"
 )
 
-// loadLimits lifts every rate limit far above what the load sends: the load comes from one
-// address.
+// loadLimits lifts every rate limit and write quota far above what the load sends: the load
+// comes from one address and a few accounts.
 var loadLimits = []string{
 	"--limit-token", "1000000/1m",
 	"--limit-verify", "1000000/1m",
@@ -68,6 +68,14 @@ var loadLimits = []string{
 	"--limit-client-errors", "1000000/1m",
 	"--limit-checkout", "1000000/1m",
 	"--limit-ingest", "1000000/1m",
+	// The write quotas count per account; the load's few accounts write far more than a
+	// customer does in a day.
+	"--limit-tickets", "1000000/1m",
+	"--limit-ticket-responses", "1000000/1m",
+	"--limit-attachments", "1000000/1m",
+	"--limit-attachment-mb", "1000000/1m",
+	"--limit-forum-topics", "1000000/1m",
+	"--limit-forum-replies", "1000000/1m",
 }
 
 func binary(t testing.TB) string {

@@ -176,6 +176,10 @@ func (s *Server) checkQuotas(r *http.Request, c *growthdesk.Caller, quotas ...gr
 
 // quotaFault logs a counter that cannot answer and refuses the write.
 func (s *Server) quotaFault(r *http.Request, q growthdesk.Quota, err error) error {
+	if r.Context().Err() != nil {
+		// The client went away mid-request: nothing is wrong with the counter.
+		return growthdesk.Unavailable()
+	}
 	s.log.ErrorContext(r.Context(), "quota counter failed; refusing the write", "quota", string(q), "err", err, "request_id", requestID(r.Context()))
 	return growthdesk.Unavailable()
 }
