@@ -1,13 +1,15 @@
 // Package calendar writes meetings as iCalendar (RFC 5545) documents: the scheduling messages
 // attached to meeting e-mails (iTIP, RFC 5546: METHOD:REQUEST and METHOD:CANCEL), the
 // "Add to calendar" file of one meeting (METHOD:PUBLISH), and each user's subscribed feed. The serialization,
-// text escaping and line folding are github.com/arran4/golang-ical's.
+// text escaping and line folding are github.com/arran4/golang-ical's; the parameters of
+// ORGANIZER and ATTENDEE are encoded here (see calAddress).
 package calendar
 
 import (
 	"errors"
 	"net/mail"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -41,26 +43,37 @@ func New(siteName, organizerEmail, domain string) (*Writer, error) {
 		return nil, errors.New("calendar: no domain for event UIDs")
 	}
 	return &Writer{domain: domain, organizerName: siteName, organizerEmail: addr.Address,
-		productID: "-//" + paramText(siteName) + "//Meetings//EN", Now: time.Now}, nil
+		productID: "-//" + strings.Join(strings.Fields(text(siteName)), " ") + "//Meetings//EN", Now: time.Now}, nil
 }
 
 // UID is the iCalendar UID of a meeting: the same for its invitation, every update, its
 // cancellation and its feed entry, so calendar apps treat them as one event.
 func (w *Writer) UID(meetingID string) string { return meetingID + "@" + w.domain }
 
-// Invitation is one meeting as an iTIP message with method REQUEST or CANCEL.
+// Invitation is one meeting as an iTIP message with method REQUEST or CANCEL, naming the
+// attendees of m. A CANCEL of a meeting that is not cancelled uninvites the attendees it
+// names (RFC 5546, 3.2.5): it carries no STATUS, since STATUS:CANCELLED would cancel the
+// whole event.
 func (w *Writer) Invitation(m *growthdesk.Meeting, method string) ([]byte, error) {
 	var meth ics.Method
+	status := ics.ObjectStatusConfirmed
 	switch method {
 	case "REQUEST":
 		meth = ics.MethodRequest
 	case "CANCEL":
 		meth = ics.MethodCancel
+		status = ""
+		if m.Status == growthdesk.MeetingStatusCancelled {
+			status = ics.ObjectStatusCancelled
+		}
 	default:
 		return nil, errors.New("calendar: method must be REQUEST or CANCEL")
 	}
+	if err := stamped(m); err != nil {
+		return nil, err
+	}
 	cal := w.calendar(meth)
-	w.event(cal, m, method == "CANCEL", true)
+	w.event(cal, m, status, method == "REQUEST", true)
 	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
 }
 
@@ -71,13 +84,17 @@ func (w *Writer) Invitation(m *growthdesk.Meeting, method string) ([]byte, error
 // it for PUBLISH, the file names no attendees. A cancelled meeting is published with
 // STATUS:CANCELLED and its higher SEQUENCE, so that importing it again removes the event.
 func (w *Writer) Download(m *growthdesk.Meeting) ([]byte, error) {
+	if err := stamped(m); err != nil {
+		return nil, err
+	}
 	cal := w.calendar(ics.MethodPublish)
-	w.event(cal, m, m.Status == growthdesk.MeetingStatusCancelled, false)
+	w.event(cal, m, publishedStatus(m), false, false)
 	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
 }
 
 // Feed is a published calendar of meetings (cancelled ones stay, marked CANCELLED, so that
-// subscribed calendars drop them).
+// subscribed calendars drop them). Like every PUBLISH, it names no attendees: a subscriber
+// is not asked to answer, and the feed does not hand out the other attendees' addresses.
 func (w *Writer) Feed(name string, meetings []*growthdesk.Meeting) ([]byte, error) {
 	cal := w.calendar(ics.MethodPublish)
 	cal.SetName(text(name))
@@ -85,7 +102,10 @@ func (w *Writer) Feed(name string, meetings []*growthdesk.Meeting) ([]byte, erro
 	cal.SetRefreshInterval("PT1H")
 	cal.SetXPublishedTTL("PT1H")
 	for _, m := range meetings {
-		w.event(cal, m, m.Status == growthdesk.MeetingStatusCancelled, true)
+		if err := stamped(m); err != nil {
+			return nil, err
+		}
+		w.event(cal, m, publishedStatus(m), false, false)
 	}
 	return []byte(cal.Serialize(ics.WithNewLine("\r\n"))), nil
 }
@@ -98,7 +118,26 @@ func (w *Writer) calendar(method ics.Method) *ics.Calendar {
 	return cal
 }
 
-func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled, attendees bool) {
+// stamped refuses a meeting without its creation and change times: CREATED and LAST-MODIFIED
+// are written from them, and a zero time would be written as the year 1.
+func stamped(m *growthdesk.Meeting) error {
+	if m.CreatedAt.IsZero() || m.UpdatedAt.IsZero() {
+		return errors.New("calendar: the meeting has no creation or change time")
+	}
+	return nil
+}
+
+// publishedStatus is the STATUS of a meeting in a PUBLISH.
+func publishedStatus(m *growthdesk.Meeting) ics.ObjectStatus {
+	if m.Status == growthdesk.MeetingStatusCancelled {
+		return ics.ObjectStatusCancelled
+	}
+	return ics.ObjectStatusConfirmed
+}
+
+// event adds m to cal with the given STATUS (none when empty), and its attendees when
+// attendees is set, asked to answer when rsvp is.
+func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, status ics.ObjectStatus, rsvp, attendees bool) {
 	e := cal.AddEvent(w.UID(m.ID))
 	e.SetDtStampTime(w.Now())
 	e.SetCreatedTime(m.CreatedAt)
@@ -120,39 +159,66 @@ func (w *Writer) event(cal *ics.Calendar, m *growthdesk.Meeting, cancelled, atte
 	if u := uri(m.MeetingURL); u != "" {
 		e.SetURL(u)
 	}
-	e.SetOrganizer("mailto:"+w.organizerEmail, ics.WithCN(paramText(w.organizerName)))
+	calAddress(e, ics.ComponentPropertyOrganizer, w.organizerEmail, w.organizerName)
 	for _, a := range m.Attendees {
-		// The address is written as it is (a CAL-ADDRESS has no escapes): only a valid one.
-		if !attendees || !growthdesk.ValidEmail(a.Email) {
-			continue
+		if !attendees {
+			break
 		}
-		e.AddAttendee(a.Email, ics.WithCN(paramText(a.Name)), ics.CalendarUserTypeIndividual,
-			ics.ParticipationRoleReqParticipant, ics.ParticipationStatusNeedsAction, ics.WithRSVP(!cancelled))
+		calAddress(e, ics.ComponentPropertyAttendee, a.Email, a.Name, "CUTYPE=INDIVIDUAL",
+			"ROLE=REQ-PARTICIPANT", "PARTSTAT=NEEDS-ACTION", "RSVP="+strings.ToUpper(strconv.FormatBool(rsvp)))
 	}
-	switch {
-	case cancelled:
-		e.SetStatus(ics.ObjectStatusCancelled)
-	default:
-		e.SetStatus(ics.ObjectStatusConfirmed)
+	if status != "" {
+		e.SetStatus(status)
 	}
 	e.SetProperty(ics.ComponentPropertyTransp, "OPAQUE")
 }
 
-// paramText makes a name safe as a parameter value (CN): RFC 5545 has no escapes there, so
-// the characters that end or split a parameter and control characters become spaces. An
-// apostrophe becomes a typographic one (’), since the library escapes "'" with a backslash
-// that calendar apps would show.
-func paramText(s string) string {
+// calAddress adds the property name (ORGANIZER or ATTENDEE) for address, with the person's
+// name as CN (when there is one) and the other parameters, which need no encoding. The
+// library would write a parameter value with backslash escapes, which RFC 5545 does not have
+// (a reader shows the backslashes, or splits the name at its comma), and quotes none: so the
+// encoded parameters are given to it as part of the property's name, which it writes as it is. Only an address that needs no escape is written
+// (a CAL-ADDRESS has none, and the library would escape the value as TEXT).
+func calAddress(e *ics.VEvent, name ics.ComponentProperty, address, cn string, params ...string) {
+	if !writableAddress(address) {
+		return
+	}
+	if cn = paramQuoted(cn); cn != "" {
+		params = append([]string{"CN=" + cn}, params...)
+	}
+	token := string(name)
+	if len(params) > 0 {
+		token += ";" + strings.Join(params, ";")
+	}
+	e.Properties = append(e.Properties, ics.IANAProperty{BaseProperty: ics.BaseProperty{
+		IANAToken: token, Value: "mailto:" + address, ICalParameters: map[string][]string{},
+	}})
+}
+
+// writableAddress says whether address is valid and needs no escape as a CAL-ADDRESS.
+func writableAddress(address string) bool {
+	return growthdesk.ValidEmail(address) && !strings.ContainsAny(address, "\\;,\" ")
+}
+
+// paramQuoted encodes a name as a parameter value (CN). RFC 5545 has no escapes in parameter
+// values: one that holds ":", ";" or "," is written between double quotes, and a double
+// quote, which no parameter value may hold, becomes an apostrophe. Control characters become
+// spaces, and so does a backslash, which some readers take for an escape.
+func paramQuoted(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch {
-		case unicode.IsControl(r) || strings.ContainsRune("\",;:\\", r):
+		case unicode.IsControl(r) || r == '\\':
 			return ' '
-		case r == '\'':
-			return '’'
+		case r == '"':
+			return '\''
 		}
 		return r
 	}, s)
-	return strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(s), " ")
+	if strings.ContainsAny(s, ":;,") {
+		return `"` + s + `"`
+	}
+	return s
 }
 
 // text makes s a TEXT value the library can write safely: it escapes line feeds, but RFC

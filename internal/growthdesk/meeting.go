@@ -207,11 +207,12 @@ type MeetingStore interface {
 	ListMeetings(ctx context.Context, scope Scope, f MeetingFilter) ([]*Meeting, int, error)
 	// GetMeeting returns one meeting in scope; ENotFound otherwise.
 	GetMeeting(ctx context.Context, scope Scope, id string) (*Meeting, error)
-	// CreateMeeting stores m (its ID, CreatedAt and UpdatedAt are set), its e-mails and its
-	// audit entry in one transaction. Invalid (organization_id) for an unknown organization.
+	// CreateMeeting stores m (its ID is set; its CreatedAt and UpdatedAt are written as given,
+	// or stamped now when zero), its e-mails and its audit entry in one transaction. Invalid
+	// (organization_id) for an unknown organization.
 	CreateMeeting(ctx context.Context, scope Scope, m *Meeting, mails []*Email, audit AuditEntry) error
-	// UpdateMeeting writes m over the stored meeting whose sequence is still prevSequence,
-	// with its e-mails and audit entry, in one transaction. EConflict when someone changed it
+	// UpdateMeeting writes m, with its UpdatedAt as given, over the stored meeting whose
+	// sequence is still prevSequence, with its e-mails and audit entry, in one transaction. EConflict when someone changed it
 	// in between; ENotFound when it is not in scope.
 	UpdateMeeting(ctx context.Context, scope Scope, m *Meeting, prevSequence int, mails []*Email, audit AuditEntry) error
 	// RecentMeetings returns the meetings in scope changed most recently, newest first.
@@ -277,6 +278,9 @@ func (s *Meetings) now() time.Time {
 	}
 	return time.Now().UTC()
 }
+
+// stamp is the time of a meeting write, as the database keeps it (microseconds, UTC).
+func (s *Meetings) stamp() time.Time { return s.now().Truncate(time.Microsecond) }
 
 // CanViewMeetings lets approved accounts read their organization's meetings (staff: any).
 func CanViewMeetings(c *Caller) error { return CanUsePortal(c) }
@@ -361,6 +365,10 @@ func (s *Meetings) Create(ctx context.Context, c *Caller, in MeetingInput) (*Mee
 		StartTime: start, EndTime: end, Location: in.Location, MeetingURL: in.MeetingURL,
 		Attendees: attendees(in.Attendees), Status: MeetingStatusScheduled, CreatedBy: c.ActorID(),
 	}
+	// The invitations are written before the meeting is stored and carry its times
+	// (CREATED, LAST-MODIFIED), so the times are set here, not by the store.
+	m.CreatedAt = s.stamp()
+	m.UpdatedAt = m.CreatedAt
 	mails, err := s.attendeeMails(m, m.Attendees, EmailMeetingInvitation, "REQUEST")
 	if err != nil {
 		return nil, err
@@ -394,12 +402,18 @@ func (s *Meetings) Update(ctx context.Context, c *Caller, id string, in MeetingI
 	m.StartTime, m.EndTime, m.Location, m.MeetingURL = start, end, in.Location, in.MeetingURL
 	m.Attendees = attendees(in.Attendees)
 	m.Sequence = prev + 1
+	m.UpdatedAt = s.stamp()
 	mails, err := s.attendeeMails(m, m.Attendees, EmailMeetingUpdate, "REQUEST")
 	if err != nil {
 		return nil, err
 	}
 	if removed := removedAttendees(oldAttendees, m.Attendees); len(removed) > 0 {
-		more, err := s.attendeeMails(m, removed, EmailMeetingCancelled, "CANCEL")
+		// The cancellation a removed attendee receives names them: a CANCEL uninvites the
+		// attendees it lists, and one that listed only those still invited would not apply
+		// to the reader at all.
+		uninvited := *m
+		uninvited.Attendees = removed
+		more, err := s.attendeeMails(&uninvited, removed, EmailMeetingCancelled, "CANCEL")
 		if err != nil {
 			return nil, err
 		}
@@ -435,6 +449,7 @@ func (s *Meetings) Complete(ctx context.Context, c *Caller, id string) (*Meeting
 		return nil, err
 	}
 	m.Status = MeetingStatusCompleted
+	m.UpdatedAt = s.stamp()
 	audit := c.Audit(AuditMeetingComplete, "meeting", m.ID, map[string]any{"title": m.Title})
 	if err := s.Store.UpdateMeeting(ctx, c.Scope(), m, m.Sequence, nil, audit); err != nil {
 		return nil, err
@@ -455,6 +470,7 @@ func (s *Meetings) Cancel(ctx context.Context, c *Caller, id string) (*Meeting, 
 	prev := m.Sequence
 	m.Status = MeetingStatusCancelled
 	m.Sequence = prev + 1
+	m.UpdatedAt = s.stamp()
 	mails, err := s.attendeeMails(m, m.Attendees, EmailMeetingCancelled, "CANCEL")
 	if err != nil {
 		return nil, err

@@ -115,6 +115,9 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 	if method != "REQUEST" || uid != id+"@www.example.com" || ev.GetProperty(ics.ComponentPropertySequence).Value != "0" {
 		t.Fatalf("invitation ics: %s %s", method, invites[0].Email.Attachments[0].Content)
 	}
+	// The first invitation carries the meeting's own creation and change times.
+	created := jsonField(t, res.body, "created_at")
+	checkICSTimes(t, "invitation", ev, created, jsonField(t, res.body, "updated_at"))
 
 	// Acme's customer sees it under Upcoming and All, not Past; Beta's customer sees nothing.
 	for when, want := range map[string]bool{"": true, "upcoming": true, "all": true, "past": false} {
@@ -160,6 +163,8 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 	}
 	if method, ev := parseICS(t, []byte(res.body)); ev.Id() != uid || method != "PUBLISH" || len(ev.Attendees()) != 0 {
 		t.Fatalf("downloaded ics: METHOD %s, UID %s, %d attendees, want PUBLISH, %s, none", method, ev.Id(), len(ev.Attendees()), uid)
+	} else {
+		checkICSTimes(t, "download", ev, created, jsonField(t, w.as(t, "customer", "GET", "/api/v1/meetings/"+id, "").body, "updated_at"))
 	}
 	res = w.as(t, "customer", "POST", "/api/v1/meetings/"+id+"/cancel", "")
 	if res.status != 200 || !strings.Contains(res.body, `"status":"cancelled"`) || !strings.Contains(res.body, `"sequence":2`) {
@@ -196,6 +201,57 @@ func TestMeetings_ScheduleInviteCancelAcrossOrganizations(t *testing.T) {
 		if !strings.Contains(audit, action) {
 			t.Errorf("audit log lacks %s", action)
 		}
+	}
+}
+
+// checkICSTimes fails unless the event's CREATED and LAST-MODIFIED are the RFC 3339 times
+// created and updated (to the second, as iCalendar writes them).
+func checkICSTimes(t *testing.T, what string, ev *ics.VEvent, created, updated string) {
+	t.Helper()
+	for prop, want := range map[ics.ComponentProperty]string{ics.ComponentPropertyCreated: created, ics.ComponentPropertyLastModified: updated} {
+		at, err := time.Parse(time.RFC3339Nano, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ev.GetProperty(prop)
+		if p == nil || p.Value != at.UTC().Format("20060102T150405Z") {
+			t.Errorf("%s: %s is %+v, want %s", what, prop, p, at.UTC().Format("20060102T150405Z"))
+		}
+	}
+}
+
+func TestMeetings_RemovedAttendeeGetsACancellationNamingThem(t *testing.T) {
+	t.Parallel()
+	w := newWorkspaceEnv(t)
+	start := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Minute)
+	res := w.as(t, "employee", "POST", "/api/v1/meetings", meetingBody(w.acme, "Planning", start))
+	id := jsonField(t, res.body, "id")
+	b, _ := json.Marshal(map[string]any{
+		"title": "Planning", "type": "review", "start_time": start.Format(time.RFC3339), "end_time": start.Add(time.Hour).Format(time.RFC3339),
+		"attendees": []map[string]string{{"name": "Sam Stays", "email": "sam@example.com"}},
+	})
+	if res := w.as(t, "employee", "PUT", "/api/v1/meetings/"+id, string(b)); res.status != 200 {
+		t.Fatalf("update: %d %s", res.status, res.body)
+	}
+	mails := w.mailsTo(t, "dana@example.com")
+	if len(mails) != 2 || mails[0].Email.Subject != "Cancelled: Planning" {
+		t.Fatalf("mails to the removed attendee: %+v", mails)
+	}
+	content := mails[0].Email.Attachments[0].Content
+	method, ev := parseICS(t, content)
+	names := false
+	for _, a := range ev.Attendees() {
+		names = names || a.Email() == "dana@example.com"
+	}
+	if method != "CANCEL" || !names || ev.GetProperty(ics.ComponentPropertySequence).Value != "1" {
+		t.Fatalf("the cancellation does not uninvite the removed attendee:\n%s", content)
+	}
+	// Only the removed attendee is uninvited: the meeting itself goes on.
+	if p := ev.GetProperty(ics.ComponentPropertyStatus); p != nil || strings.Contains(string(content), "sam@example.com") {
+		t.Fatalf("the cancellation cancels the meeting or names those still invited:\n%s", content)
+	}
+	if got := w.mailsTo(t, "sam@example.com"); len(got) != 1 || got[0].Email.Subject != "Updated invitation: Planning" {
+		t.Fatalf("mails to the new attendee: %+v", got)
 	}
 }
 
@@ -259,6 +315,10 @@ func TestCalendarFeed_TokenAuthorizedResettableAndScoped(t *testing.T) {
 	if res.status != 200 || !strings.HasPrefix(res.header.Get("Content-Type"), "text/calendar") ||
 		!strings.Contains(res.body, acmeID) || strings.Contains(res.body, betaID) || !strings.Contains(res.body, "METHOD:PUBLISH") {
 		t.Fatalf("feed: %d %s", res.status, res.body)
+	}
+	// A published feed names no attendees (their addresses would go to every subscriber).
+	if strings.Contains(res.body, "ATTENDEE") || strings.Contains(res.body, "dana@example.com") || !strings.Contains(res.body, "ORGANIZER") {
+		t.Errorf("the feed lists attendees or no organizer:\n%s", res.body)
 	}
 	if got := w.as(t, "customer", "GET", "/api/v1/profile/calendar-feed", "").body; !strings.Contains(got, `"active":true`) || strings.Contains(got, "url") {
 		t.Errorf("feed status shows the URL again or is inactive: %s", got)

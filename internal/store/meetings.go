@@ -108,11 +108,17 @@ func (s *MeetingStore) CreateMeeting(ctx context.Context, scope growthdesk.Scope
 			}
 			return err
 		}
-		m.CreatedAt, m.UpdatedAt = tx.now, tx.now
+		if m.CreatedAt.IsZero() {
+			m.CreatedAt = tx.now
+		}
+		if m.UpdatedAt.IsZero() {
+			m.UpdatedAt = m.CreatedAt
+		}
+		m.CreatedAt, m.UpdatedAt = m.CreatedAt.UTC().Truncate(time.Microsecond), m.UpdatedAt.UTC().Truncate(time.Microsecond)
 		if _, err := tx.exec(ctx, `INSERT INTO meetings (id, organization_id, title, description, type, start_time, end_time, location,
 		meeting_url, attendees, status, sequence, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			m.ID, m.OrganizationID, m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees),
-			m.Status, m.Sequence, nullString(m.CreatedBy), tx.now, tx.now); err != nil {
+			m.Status, m.Sequence, nullString(m.CreatedBy), m.CreatedAt, m.UpdatedAt); err != nil {
 			return fmt.Errorf("insert meeting: %w", err)
 		}
 		return s.finishWrite(ctx, tx, mails, audit)
@@ -127,11 +133,15 @@ func (s *MeetingStore) UpdateMeeting(ctx context.Context, scope growthdesk.Scope
 		return err
 	}
 	return s.db.inTx(ctx, func(tx *Tx) error {
+		if m.UpdatedAt.IsZero() {
+			m.UpdatedAt = tx.now
+		}
+		m.UpdatedAt = m.UpdatedAt.UTC().Truncate(time.Microsecond)
 		where, args := scopeWhere(scope, "organization_id")
 		res, err := tx.exec(ctx, `UPDATE meetings SET title = ?, description = ?, type = ?, start_time = ?, end_time = ?, location = ?,
 		meeting_url = ?, attendees = ?, status = ?, sequence = ?, updated_at = ? WHERE id = ? AND sequence = ? AND status = 'scheduled' AND `+where,
 			append([]any{m.Title, m.Description, m.Type, m.StartTime, m.EndTime, m.Location, m.MeetingURL, string(attendees), m.Status,
-				m.Sequence, tx.now, m.ID, prevSequence}, args...)...)
+				m.Sequence, m.UpdatedAt, m.ID, prevSequence}, args...)...)
 		if err != nil {
 			return fmt.Errorf("update meeting: %w", err)
 		}
@@ -147,7 +157,6 @@ func (s *MeetingStore) UpdateMeeting(ctx context.Context, scope growthdesk.Scope
 			}
 			return growthdesk.Errorf(growthdesk.EConflict, "Someone else changed this meeting just now. Reload and try again.")
 		}
-		m.UpdatedAt = tx.now
 		return s.finishWrite(ctx, tx, mails, audit)
 	})
 }

@@ -69,7 +69,7 @@ func TestMeetingStore_StaysInsideTheScopeOnBothEngines(t *testing.T) {
 		if err := meetings.UpdateMeeting(ctx, acmeScope, m, 7, nil, growthdesk.AuditEntry{Action: "x"}); growthdesk.ErrorCode(err) != growthdesk.EConflict {
 			t.Fatalf("stale sequence: %v", err)
 		}
-		m.Sequence = 1
+		m.Sequence, m.UpdatedAt = 1, time.Now() // the caller stamps the change
 		if err := meetings.UpdateMeeting(ctx, acmeScope, m, 0, []*growthdesk.Email{{Kind: "meeting_cancelled", To: "ann@acme.example", Subject: "s", Text: "t",
 			Attachments: []growthdesk.EmailAttachment{{Filename: "invite.ics", ContentType: "text/calendar", Content: []byte("BEGIN:VCALENDAR\r\n")}}}},
 			growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCancel}); err != nil {
@@ -82,6 +82,36 @@ func TestMeetingStore_StaysInsideTheScopeOnBothEngines(t *testing.T) {
 		recent, err := meetings.RecentMeetings(ctx, acmeScope, 10)
 		if err != nil || len(recent) != 3 || recent[0].ID != "a-next" || recent[0].Status != "cancelled" {
 			t.Fatalf("recent: %v %v", ids(recent), err)
+		}
+	})
+}
+
+// The service writes a meeting's invitations before storing it, with the meeting's times in
+// them: the store keeps exactly those times, so the stored meeting and its files agree.
+func TestMeetingStore_KeepsTheTimesTheInvitationsCarryOnBothEngines(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		meetings := store.NewMeetingStore(db)
+		acme := newOrganization(t, db, "Acme")
+		created := time.Date(2026, 4, 1, 9, 30, 15, 123456000, time.UTC)
+		start := created.Add(72 * time.Hour)
+		m := &growthdesk.Meeting{ID: "times", OrganizationID: acme.ID, Title: "Times", Type: "review", StartTime: start, EndTime: start.Add(time.Hour),
+			Status: "scheduled", CreatedAt: created, UpdatedAt: created}
+		if err := meetings.CreateMeeting(ctx, growthdesk.SystemScope("test"), m, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingCreate}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := meetings.GetMeeting(ctx, growthdesk.SystemScope("test"), "times")
+		if err != nil || !got.CreatedAt.Equal(created) || !got.UpdatedAt.Equal(created) {
+			t.Fatalf("stored times %v %v (%v), want %v", got.CreatedAt, got.UpdatedAt, err, created)
+		}
+		updated := created.Add(time.Hour)
+		got.Sequence, got.UpdatedAt = 1, updated
+		if err := meetings.UpdateMeeting(ctx, growthdesk.SystemScope("test"), got, 0, nil, growthdesk.AuditEntry{Action: growthdesk.AuditMeetingUpdate}); err != nil {
+			t.Fatal(err)
+		}
+		if got, err = meetings.GetMeeting(ctx, growthdesk.SystemScope("test"), "times"); err != nil || !got.CreatedAt.Equal(created) || !got.UpdatedAt.Equal(updated) {
+			t.Fatalf("after the update: %v %v (%v), want %v %v", got.CreatedAt, got.UpdatedAt, err, created, updated)
 		}
 	})
 }
