@@ -1,5 +1,6 @@
 // The script of the public pages, which are served as prerendered HTML without React: it starts
 // each island whose markup is on the page. root.tsx links it, built as one small file of its own.
+import { startFooterYear } from "./components/layout/site-footer-island";
 import { startSiteHeader } from "./components/layout/site-header-island";
 import { startBlogFilter } from "./features/blog/blog-filter-island";
 import { startContactPanel } from "./features/contact/contact-panel-island";
@@ -9,6 +10,7 @@ import { installGlobalErrorHandlers } from "./lib/client-errors";
 
 export function startIslands(): void {
   startSiteHeader();
+  startFooterYear();
   startBlogFilter();
   startContactPanel();
   startNewsletterBoxes();

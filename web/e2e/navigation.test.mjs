@@ -198,3 +198,13 @@ pageTest("from the portal, a public page loads as its own document and its contr
   await page.getByRole("button", { name: "Open menu" }).click();
   await expectVisible(page.getByRole("navigation", { name: "Mobile" }), "the menu opened by its island");
 });
+
+for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390", MOBILE]]) {
+  pageTest(`the footer shows the current year at ${width} px`, { viewport }, async ({ page }) => {
+    await open(page, "/about");
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    const year = new Date().getFullYear();
+    await expectText(footer.getByText(/^© \d{4} /), `© ${year} Growthdesk. All rights reserved.`);
+  });
+}

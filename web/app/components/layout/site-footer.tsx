@@ -19,7 +19,7 @@ export const LEGAL_LINKS = [
 const linkClass = "rounded text-slate-300 transition-colors hover:text-white";
 
 export function SiteFooter() {
-  const { name, description, email, phone, location, copyrightYear, social } = siteConfig;
+  const { name, description, email, phone, location, social } = siteConfig;
   return (
     <footer className="bg-slate-950 text-slate-300 [&_a:focus-visible]:outline-white">
       <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
@@ -84,7 +84,7 @@ export function SiteFooter() {
 
         <div className="mt-12 flex flex-col gap-4 border-t border-slate-800 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p className="text-slate-400">
-            {`© ${copyrightYear} ${name}. All rights reserved.`}
+            © <span data-current-year="">{new Date().getFullYear()}</span> {name}. All rights reserved.
           </p>
           <nav aria-label="Legal">
             <ul className="flex gap-6">
