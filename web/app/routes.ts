@@ -36,6 +36,8 @@ export default [
       route("admin", "routes/portal/admin.tsx"),
       route("community", "routes/portal/community.tsx"),
       route("community/:topicId", "routes/portal/community-topic.tsx"),
+      // Inside the portal an unknown address is a page of the portal, with its sidebar.
+      route("*", "routes/portal/not-found.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, siteConfig, waitUntil } from "./harness.mjs";
+import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, siteConfig, waitUntil, greeting } from "./harness.mjs";
 import { currentTotp, nextTotp, wrongTotp } from "./totp.mjs";
 
 const { pageTest } = e2eSuite({ smtp: true });
@@ -15,7 +15,7 @@ const PASSWORD = "Sunny-Meadow-42";
 const NEW_PASSWORD = "Quiet-River-17";
 const SITE_NAME = (await siteConfig()).name;
 
-const PORTAL_NAV = ["Dashboard", "Projects", "Automations", "Reports", "Meetings", "Support", "Billing", "FAQ", "Settings"];
+const PORTAL_NAV = ["Dashboard", "Projects", "Automations", "Reports", "Meetings", "Support", "Billing", "FAQ", "Community", "Settings"];
 
 const TEXT = {
   invalidCredentials: "The email or password you entered is incorrect. Please check your credentials and try again.",
@@ -134,7 +134,7 @@ async function signIn(page, { email, password, name }) {
 }
 
 async function expectDashboard(page, name) {
-  await expectVisible(page.getByRole("heading", { name: `Welcome back, ${name}` }), `the greeting 'Welcome back, ${name}'`);
+  await expectVisible(page.getByRole("heading", { name: greeting(name) }), `the greeting of ${name}`);
   assert.equal(new URL(page.url()).pathname, "/portal");
 }
 
@@ -456,7 +456,7 @@ pageTest(
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await expectText(await expectAlert(page, "That code did not match."), TEXT.wrongTotp);
     assert.equal(await page.getByText("Invalid TOTP code entered").count(), 0, "the server's raw wording is not shown");
-    await expectHidden(page.getByRole("heading", { name: /^Welcome back/ }));
+    await expectHidden(page.getByRole("heading", { name: greeting() }));
 
     // The set-up code was used once and is refused now; the next one lets the customer in.
     await code.fill(setupCode.code);
@@ -550,7 +550,7 @@ pageTest(
     const notice = page.getByRole("status").filter({ hasText: "Your account details have not loaded yet" });
     await notice.waitFor({ state: "visible", timeout: 20_000 });
     // The dashboard's own answer carries the name, so the greeting does not need the profile.
-    await expectVisible(page.getByRole("heading", { name: `Welcome back, ${admin.name}` }), "the greeting from the dashboard");
+    await expectVisible(page.getByRole("heading", { name: greeting(admin.name) }), "the greeting from the dashboard");
     await expectVisible(sidebar(page).getByText(admin.email, { exact: true }).first(), "the e-mail in the sidebar footer");
     assert.equal(await page.getByRole("link", { name: "Admin Dashboard" }).count(), 0, "no staff navigation without a profile");
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open } from "./harness.mjs";
+import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, greeting } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -30,7 +30,7 @@ async function signInAs(page, email) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(page.getByRole("heading", { name: /^Welcome back/ }), "the dashboard");
+  await expectVisible(page.getByRole("heading", { name: greeting() }), "the dashboard");
 }
 
 async function tokenOf(email) {

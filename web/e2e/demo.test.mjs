@@ -2,7 +2,7 @@
 // with what it shows; each Fill in button fills the form, and signing in gives what the box says.
 
 import assert from "node:assert/strict";
-import { e2eSuite, expectVisible, normalize, open, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectVisible, normalize, open, signInAsDemo, waitUntil } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"] });
 
@@ -16,6 +16,14 @@ const ACCOUNTS = [
 ];
 
 const box = (page) => page.getByRole("region", { name: "Test accounts" });
+const WIDE = { width: 1440, height: 900 };
+const sidebar = (page) => page.getByRole("navigation", { name: "Portal" });
+
+/** Waits for the document's title (the browser tab's name). */
+async function expectTitle(page, title) {
+  let seen;
+  await waitUntil(async () => (seen = await page.title()) === title, () => `the title ${JSON.stringify(title)}, got ${JSON.stringify(seen)}`);
+}
 
 pageTest("the test-account box lists all five demo accounts with what each shows", async ({ page }) => {
   await open(page, "/portal/login");
@@ -31,10 +39,11 @@ pageTest("the test-account box lists all five demo accounts with what each shows
 });
 
 for (const account of ACCOUNTS) {
+  // The first sign-in of each account in this file (the demo accounts have never signed in): "Welcome".
   pageTest(
-    `Fill in the ${account.label} account, sign in: ${account.pending ? "refused while pending" : "the portal"}`,
+    `Fill in the ${account.label} account, sign in: ${account.pending ? "refused while pending" : "the portal, with 'Welcome'"}`,
     // Turning the pending account away signs its session out; the server may answer that with 403.
-    { allowConsoleErrors: account.pending ? [/status of 403/] : [] },
+    { viewport: WIDE, allowConsoleErrors: account.pending ? [/status of 403/] : [] },
     async ({ page }) => {
       await open(page, "/portal/login");
       await box(page).getByRole("button", { name: `Fill in the ${account.label} account` }).click();
@@ -46,7 +55,8 @@ for (const account of ACCOUNTS) {
         assert.equal(new URL(page.url()).pathname, "/portal/login");
         return;
       }
-      await expectVisible(page.getByRole("heading", { name: `Welcome back, ${account.name}` }), "the dashboard");
+      await expectVisible(page.getByRole("heading", { name: `Welcome, ${account.name}`, exact: true }), "the first sign-in's greeting");
+      await expectTitle(page, "Dashboard | Growthdesk Portal");
       const adminLinks = await page.getByRole("link", { name: "Admin Dashboard" }).count();
       assert.equal(adminLinks > 0, account.staff, `the Admin Dashboard link ${account.staff ? "shows" : "is hidden"}`);
     },
@@ -69,4 +79,55 @@ pageTest("staff see no Team section: they belong to no organization", async ({ p
   await open(page, "/portal/settings");
   await expectVisible(page.getByRole("region", { name: "Profile" }), "the profile");
   assert.equal(await page.getByRole("region", { name: "Team", exact: true }).count(), 0);
+});
+
+pageTest("a later sign-in says 'Welcome back'; the phone menu lists Community and marks the open page", { viewport: MOBILE }, async ({ page }) => {
+  // The customer signed in above, so this is not the first time.
+  await signInAsDemo(page, "customer");
+  await expectVisible(page.getByRole("heading", { name: "Welcome back, Casey Customer", exact: true }), "the returning greeting");
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  const community = sidebar(page).getByRole("link", { name: "Community", exact: true });
+  await expectVisible(community, "Community in the phone menu");
+  const labels = (await sidebar(page).getByRole("link").allInnerTexts()).map(normalize);
+  assert.equal(labels.indexOf("Community"), labels.indexOf("FAQ") + 1, `Community right below FAQ: ${labels.join(", ")}`);
+  await community.click();
+  await expectVisible(page.getByRole("heading", { name: "Community Forum", level: 1 }), "the forum");
+  await expectTitle(page, "Community Forum | Growthdesk Portal");
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  assert.equal(await community.getAttribute("aria-current"), "page", "Community is marked as the open page");
+  assert.equal(await sidebar(page).getByRole("link", { name: "FAQ" }).getAttribute("aria-current"), null);
+});
+
+for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
+  pageTest(`an unknown portal address shows 'Page not found' inside the portal at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, "employee");
+    await open(page, "/portal/no-such-page/here");
+    await expectVisible(page.getByRole("heading", { name: "Page not found", level: 1 }), "the not-found heading");
+    assert.equal(new URL(page.url()).pathname, "/portal/no-such-page/here", "the address stays");
+    await expectVisible(page.getByText("There is no portal page at this address."), "the explanation");
+    await expectTitle(page, "Page not found | Growthdesk Portal");
+    if (viewport === MOBILE) await page.getByRole("button", { name: "Open navigation" }).click();
+    await expectVisible(sidebar(page).getByRole("link", { name: "Dashboard", exact: true }), "the sidebar");
+    if (viewport === MOBILE) await page.getByRole("button", { name: "Close navigation" }).click();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Welcome back, Sam Support", exact: true }), "the dashboard");
+    assert.equal(new URL(page.url()).pathname, "/portal");
+  });
+}
+
+pageTest("each portal page has its heading as its title, a settings tab too", { viewport: WIDE }, async ({ page }) => {
+  await signInAsDemo(page, "admin");
+  for (const [path, title] of [
+    ["/portal/support", "Support Tickets"],
+    ["/portal/projects", "AI Projects"],
+    ["/portal/meetings", "Meetings & Consultations"],
+    ["/portal/faq", "Frequently Asked Questions"],
+    ["/portal/settings", "Settings"],
+    ["/portal/settings?tab=security", "Security · Settings"],
+  ]) {
+    await open(page, path);
+    await expectTitle(page, `${title} | Growthdesk Portal`);
+  }
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expectTitle(page, "Notifications · Settings | Growthdesk Portal");
 });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ smtp: true, args: ["--demo"] });
 
@@ -106,3 +106,33 @@ pageTest("staff pin and lock a topic; a locked topic takes no reply", async ({ p
   const first = topics.getByRole("listitem").first();
   assert.ok(normalize(await first.innerText()).includes(title), "the pinned topic comes first");
 });
+
+for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390", MOBILE]]) {
+  pageTest(`the sidebar marks Community on the forum and on a topic at ${width} px`, { viewport }, async ({ page }) => {
+    const title = `Sidebar check ${width} ${randomUUID().slice(0, 6)}`;
+    const phone = viewport === MOBILE;
+    const community = page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Community", exact: true });
+    const openMenu = () => (phone ? page.getByRole("button", { name: "Open navigation" }).click() : Promise.resolve());
+    await signInAsDemo(page, "customer");
+    await openMenu();
+    await community.click();
+    await expectVisible(page.getByRole("heading", { name: "Community Forum", level: 1 }), "the forum");
+    await openMenu();
+    await expectVisible(community, "Community in the sidebar");
+    assert.equal(await community.getAttribute("aria-current"), "page", "Community is marked on the forum");
+    if (phone) await page.getByRole("button", { name: "Close navigation" }).click();
+
+    await page.getByRole("button", { name: "New Topic" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Topic" });
+    await dialog.getByLabel("Category").selectOption("marketing");
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Message").fill("Which sidebar entry is lit on a topic page?");
+    await dialog.getByRole("button", { name: "Post Topic" }).click();
+    await expectVisible(page.getByRole("heading", { name: title, level: 1 }), "the topic");
+    await openMenu();
+    await expectVisible(community, "Community in the sidebar on the topic");
+    assert.equal(await community.getAttribute("aria-current"), "page", "Community is marked on a topic");
+    const marked = await page.getByRole("navigation", { name: "Portal" }).locator('[aria-current="page"]').count();
+    assert.equal(marked, 1, "one entry is marked");
+  });
+}

@@ -12,7 +12,7 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil } from "./harness.mjs";
+import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil, greeting } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"], smtp: true });
 
@@ -63,6 +63,7 @@ const PORTAL = [
   "/portal/settings?tab=impersonation",
   "/portal/admin",
   "/portal/community",
+  "/portal/no-such-page",
 ];
 
 // What a customer sees: their organization's workspace, tickets, billing and their own settings.
@@ -232,7 +233,7 @@ async function signIn(page) {
   await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(page.getByRole("heading", { name: `Welcome back, ${ADMIN.name}` }), "the admin's dashboard");
+  await expectVisible(page.getByRole("heading", { name: greeting(ADMIN.name) }), "the admin's dashboard");
 }
 
 /** GET an API path as the account (signed in through the API), for the ids of pages to open. */

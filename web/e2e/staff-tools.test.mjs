@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo } from "./harness.mjs";
+import { e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo, greeting } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"] });
 
@@ -122,7 +122,7 @@ pageTest(
     await dialog.getByRole("button", { name: "Impersonate" }).click();
 
     await expectVisible(
-      page.getByRole("heading", { name: "Welcome back, Casey Customer" }),
+      page.getByRole("heading", { name: greeting("Casey Customer") }),
       "the customer's dashboard",
     );
     await expectVisible(

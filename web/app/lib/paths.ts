@@ -23,6 +23,8 @@ export const portalRoutes = {
   admin: "/portal/admin",
   community: "/portal/community",
   communityTopic: "/portal/community/:topicId",
+  /** Any other address under the portal: the portal's own not-found page. */
+  notFound: "/portal/*",
 } as const;
 
 export type PortalRoute = keyof typeof portalRoutes;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { activityLink, formatActivityTime, formatBillingDate, formatLastLogin } from "./dashboard";
+import { activityLink, formatActivityTime, formatBillingDate, formatLastLogin, greeting } from "./dashboard";
 
 describe("dashboard formatting", () => {
+  it("greets with 'Welcome' on the first sign-in and 'Welcome back' after", () => {
+    expect(greeting("Ada", null)).toBe("Welcome, Ada");
+    expect(greeting("Ada", undefined)).toBe("Welcome, Ada");
+    expect(greeting("Ada", "2026-11-20T14:05:00Z")).toBe("Welcome back, Ada");
+  });
+
   it("shows the previous sign-in, not Today", () => {
     expect(formatLastLogin(null)).toBe("First sign-in");
     expect(formatLastLogin("2026-11-20T14:05:00Z", "America/Indiana/Indianapolis")).toBe("Nov 20, 2026, 9:05 AM");

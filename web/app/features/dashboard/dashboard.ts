@@ -1,5 +1,10 @@
 import { paths } from "~/lib/paths";
 
+/** "Welcome back" once an earlier sign-in exists; "Welcome" on the first one, and while the dashboard loads. */
+export function greeting(name: string, lastLogin: string | null | undefined): string {
+  return `${lastLogin ? "Welcome back" : "Welcome"}, ${name}`;
+}
+
 export function formatLastLogin(iso: string | null, timeZone?: string): string {
   if (!iso) return "First sign-in";
   return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(

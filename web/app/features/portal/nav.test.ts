@@ -13,6 +13,7 @@ describe("portal navigation", () => {
       ["Support", "/portal/support"],
       ["Billing", "/portal/billing"],
       ["FAQ", "/portal/faq"],
+      ["Community", "/portal/community"],
       ["Settings", "/portal/settings"],
     ]);
   });

@@ -6,6 +6,7 @@ import {
   FolderKanban,
   LayoutDashboard,
   LifeBuoy,
+  MessagesSquare,
   Settings,
   ShieldCheck,
   Workflow,
@@ -26,6 +27,7 @@ export const PORTAL_NAV: readonly PortalNavItem[] = [
   { to: paths.portal.support, label: "Support", icon: LifeBuoy },
   { to: paths.portal.billing, label: "Billing", icon: CreditCard },
   { to: paths.portal.faq, label: "FAQ", icon: CircleHelp },
+  { to: paths.portal.community(), label: "Community", icon: MessagesSquare },
   { to: paths.portal.settings(), label: "Settings", icon: Settings },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectedTab, settingsTabsFor } from "./tabs";
+import { selectedTab, settingsTabsFor, settingsTitle } from "./tabs";
 import { describeUserAgent } from "./user-agent";
 import { sortSessions } from "./components/active-sessions";
 import { uniqueFactorName } from "./components/two-factor";
@@ -19,6 +19,16 @@ describe("settingsTabsFor", () => {
     expect(selectedTab(settingsTabsFor("customer"), "admin")).toBe("profile");
     expect(selectedTab(settingsTabsFor("admin"), "admin")).toBe("admin");
     expect(selectedTab(settingsTabsFor("customer"), null)).toBe("profile");
+  });
+});
+
+describe("settingsTitle", () => {
+  it("names the tab in the URL before Settings", () => {
+    expect(settingsTitle(null)).toBe("Settings");
+    expect(settingsTitle("profile")).toBe("Settings");
+    expect(settingsTitle("security")).toBe("Security · Settings");
+    expect(settingsTitle("admin")).toBe("Admin Management · Settings");
+    expect(settingsTitle("nonsense")).toBe("Settings");
   });
 });
 

@@ -26,3 +26,9 @@ export function settingsTabsFor(role: Role | undefined): SettingsTab[] {
 export function selectedTab(tabs: SettingsTab[], requested: string | null): SettingsTabId {
   return tabs.find((tab) => tab.id === requested)?.id ?? "profile";
 }
+
+/** The page title of the tab named in the URL ("Security · Settings"); just "Settings" for the first tab or an unknown one. */
+export function settingsTitle(requested: string | null): string {
+  const tab = [...EVERYONE, ...STAFF].find((t) => t.id === requested && t.id !== "profile");
+  return tab ? `${tab.label} · Settings` : "Settings";
+}

@@ -7,8 +7,10 @@ import { SupportCategoriesPanel } from "~/features/support/components/categories
 import { TeamPanel } from "~/features/team/components/team-panel";
 import { isStaff } from "~/lib/roles";
 import { portalMeta } from "~/features/portal/portal-meta";
+import { settingsTitle } from "~/features/settings/tabs";
+import type { Route } from "./+types/settings";
 
-export const meta = () => portalMeta("Settings");
+export const meta = ({ location }: Route.MetaArgs) => portalMeta(settingsTitle(new URLSearchParams(location.search).get("tab")));
 
 export default function SettingsRoute() {
   const { profile } = useAuth();

@@ -36,6 +36,12 @@ describe("the dashboard", () => {
     expect(html).not.toContain('href="/portal/community"');
   });
 
+  it("says 'Welcome' on the first sign-in, 'Welcome back' after", () => {
+    expect(render({ ...summary, last_login: null })).toContain("Welcome, Casey Customer");
+    expect(render({ ...summary, last_login: null })).not.toContain("Welcome back");
+    expect(render(summary)).toContain("Welcome back, Casey Customer");
+  });
+
   it("shows Upcoming Billing when a next billing date exists, and the forum link once it exists", () => {
     const html = render({ ...summary, next_billing_date: "2026-12-01T12:00:00Z", forum_available: true });
     expect(html).toContain("Upcoming Billing");

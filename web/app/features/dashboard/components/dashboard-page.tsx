@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { errorMessage } from "~/lib/api";
 import { paths } from "~/lib/paths";
 import { type DashboardSummary, useDashboard } from "../api";
-import { activityLink, formatActivityTime, formatBillingDate, formatLastLogin } from "../dashboard";
+import { activityLink, formatActivityTime, formatBillingDate, formatLastLogin, greeting } from "../dashboard";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 
 export function DashboardPage({ fallbackName }: { fallbackName: string }) {
@@ -45,7 +45,7 @@ export function DashboardView({
 
   return (
     <div className="space-y-8">
-      <PageHeader title={`Welcome back, ${d?.full_name || fallbackName}`} description="Here is what is happening with your account." />
+      <PageHeader title={greeting(d?.full_name || fallbackName, d?.last_login)} description="Here is what is happening with your account." />
       {error && <Alert tone="error">{error}</Alert>}
 
       {d?.next_billing_date && (
