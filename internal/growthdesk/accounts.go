@@ -158,6 +158,10 @@ type AccountStore interface {
 	SetRole(ctx context.Context, id, role string, audit AuditEntry) (*Account, error)
 	// SetOrganization returns ENotFound when orgID names no organization.
 	SetOrganization(ctx context.Context, id string, orgID *string, audit AuditEntry) (*Account, error)
+	// ApproveInOrganization moves the account to orgID and approves it in one transaction,
+	// enqueueing mail and writing both audit entries; ENotFound when orgID names no
+	// organization, and then nothing changes.
+	ApproveInOrganization(ctx context.Context, id, orgID string, mail *Email, orgAudit, approveAudit AuditEntry) (*Account, error)
 
 	ListOrganizations(ctx context.Context) ([]*OrganizationSummary, error)
 	// CreateOrganization returns EConflict when the name is taken (case-insensitively).
@@ -265,6 +269,14 @@ func (a *Accounts) target(ctx context.Context, c *Caller, id string) (*Account, 
 
 // Approve approves an account and e-mails its owner.
 func (a *Accounts) Approve(ctx context.Context, c *Caller, id string) (*Account, error) {
+	return a.ApproveInto(ctx, c, id, nil)
+}
+
+// ApproveInto approves an account and e-mails its owner; orgID, when set, moves the account to
+// that organization in the same transaction, each change checked and audited as on its own.
+// A customer is only approved into an organization: one without any, given none, is refused,
+// since the portal has nothing to show them. Staff need none.
+func (a *Accounts) ApproveInto(ctx context.Context, c *Caller, id string, orgID *string) (*Account, error) {
 	target, err := a.target(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -272,16 +284,37 @@ func (a *Accounts) Approve(ctx context.Context, c *Caller, id string) (*Account,
 	if err := CanChangeApproval(c, &target.Profile); err != nil {
 		return nil, err
 	}
-	if target.ApprovalStatus == ApprovalApproved {
+	moving := orgID != nil && !sameOrg(orgID, target.OrganizationID)
+	if moving {
+		if err := CanSetOrganization(c, &target.Profile); err != nil {
+			return nil, err
+		}
+	}
+	if target.ApprovalStatus == ApprovalApproved && !moving {
 		return target, nil
+	}
+	// An operator at the command line has no organization to choose and is not held to this.
+	if target.Role == RoleCustomer && orgID == nil && target.OrganizationID == nil && c.Profile.ID != "" {
+		return nil, Invalid(map[string]string{"organization_id": ErrApproveWithoutOrganization})
+	}
+	if target.ApprovalStatus == ApprovalApproved {
+		return a.Store.SetOrganization(ctx, id, orgID,
+			c.Audit(AuditOrganizationChange, "user", target.ID, map[string]any{"from": target.OrganizationID, "to": orgID}))
 	}
 	mail, err := a.Mail.Render(EmailApproval, target.Email, EmailData{FullName: target.FullName, ActionURL: a.LoginURL})
 	if err != nil {
 		return nil, err
 	}
-	return a.Store.SetApproval(ctx, id, ApprovalApproved, mail, false,
-		c.Audit(AuditApprove, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalApproved}))
+	approval := c.Audit(AuditApprove, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalApproved})
+	if !moving {
+		return a.Store.SetApproval(ctx, id, ApprovalApproved, mail, false, approval)
+	}
+	return a.Store.ApproveInOrganization(ctx, id, *orgID, mail,
+		c.Audit(AuditOrganizationChange, "user", target.ID, map[string]any{"from": target.OrganizationID, "to": orgID}), approval)
 }
+
+// ErrApproveWithoutOrganization is the refusal of a customer's approval without an organization.
+const ErrApproveWithoutOrganization = "Choose an organization for this customer before approving."
 
 // Reject rejects an account and signs its owner out everywhere, in one transaction.
 func (a *Accounts) Reject(ctx context.Context, c *Caller, id string) (*Account, error) {

@@ -14,7 +14,20 @@ func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *g
 }
 
 func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	v, err := s.deps.Accounts.Approve(r.Context(), c, r.PathValue("id"))
+	// The body is optional: {organization_id?} approves a customer into that organization.
+	var in struct {
+		OrganizationID *string `json:"organization_id"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+	}
+	if in.OrganizationID != nil && *in.OrganizationID == "" {
+		in.OrganizationID = nil
+	}
+	v, err := s.deps.Accounts.ApproveInto(r.Context(), c, r.PathValue("id"), in.OrganizationID)
 	s.reply(w, r, http.StatusOK, v, err)
 }
 

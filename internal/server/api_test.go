@@ -67,6 +67,7 @@ func TestPortalAPI_RoleByEndpoint(t *testing.T) {
 	env := newPortalEnv(t, storetest.SQLite(t))
 	roles := []string{"visitor", "pending", "customer", "employee", "admin"}
 	n := 0
+	org := newOrg(t, env, "Role Org")
 	cases := []struct {
 		method, path, body string
 		want               [5]int // visitor, pending, customer, employee, admin
@@ -78,7 +79,7 @@ func TestPortalAPI_RoleByEndpoint(t *testing.T) {
 		{"GET", "/api/v1/sessions", "", [5]int{401, 403, 200, 200, 200}},
 		{"GET", "/api/v1/admin/users", "", [5]int{401, 403, 403, 200, 200}},
 		{"GET", "/api/v1/admin/users?approval=pending&search=target", "", [5]int{401, 403, 403, 200, 200}},
-		{"POST", "/api/v1/admin/users/{target}/approve", "", [5]int{401, 403, 403, 200, 200}},
+		{"POST", "/api/v1/admin/users/{target}/approve", `{"organization_id":"{org}"}`, [5]int{401, 403, 403, 200, 200}},
 		{"POST", "/api/v1/admin/users/{target2}/reject", "", [5]int{401, 403, 403, 200, 200}},
 		{"PATCH", "/api/v1/admin/users/{target}", `{"role":"employee"}`, [5]int{401, 403, 403, 403, 200}},
 		{"GET", "/api/v1/admin/organizations", "", [5]int{401, 403, 403, 200, 200}},
@@ -91,7 +92,7 @@ func TestPortalAPI_RoleByEndpoint(t *testing.T) {
 		for i, role := range roles {
 			n++
 			path := strings.NewReplacer("{target}", env.ids["target"], "{target2}", env.ids["target2"]).Replace(tc.path)
-			body := strings.ReplaceAll(tc.body, "{n}", fmt.Sprint(n))
+			body := strings.NewReplacer("{n}", fmt.Sprint(n), "{org}", org).Replace(tc.body)
 			res := env.as(t, role, tc.method, path, body)
 			if res.status != tc.want[i] {
 				t.Errorf("%s %s as %s: %d, want %d (%s)", tc.method, tc.path, role, res.status, tc.want[i], res.body)
@@ -107,7 +108,7 @@ func TestPortalAPI_ApprovalMailsAndAudits(t *testing.T) {
 	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
 	target := env.ids["target"]
-	res := env.as(t, "employee", "POST", "/api/v1/admin/users/"+target+"/approve", "")
+	res := env.as(t, "employee", "POST", "/api/v1/admin/users/"+target+"/approve", `{"organization_id":"`+newOrg(t, env, "Acme")+`"}`)
 	if res.status != 200 || !strings.Contains(res.body, `"approval_status":"approved"`) {
 		t.Fatalf("approve: %d %s", res.status, res.body)
 	}
@@ -347,4 +348,14 @@ func decodeRes[T any](t *testing.T, res response) T {
 		t.Fatalf("decode %q: %v", res.body, err)
 	}
 	return v
+}
+
+// newOrg creates an organization as the admin and returns its id.
+func newOrg(t *testing.T, env *portalEnv, name string) string {
+	t.Helper()
+	res := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"`+name+`"}`)
+	if res.status != 201 {
+		t.Fatalf("create organization %s: %d %s", name, res.status, res.body)
+	}
+	return decode[growthdesk.Organization](t, res.body).ID
 }

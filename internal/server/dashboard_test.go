@@ -13,12 +13,15 @@ import (
 func TestAdminDashboard_TilesCountTheData(t *testing.T) {
 	t.Parallel()
 	env := newPortalEnv(t, storetest.SQLite(t))
+	orgs := map[string]string{}
 	for _, name := range []string{"Acme", "Beta"} {
-		if res := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"`+name+`"}`); res.status != 201 {
+		res := env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"`+name+`"}`)
+		if res.status != 201 {
 			t.Fatalf("create %s: %d %s", name, res.status, res.body)
 		}
+		orgs[name] = decode[growthdesk.Organization](t, res.body).ID
 	}
-	env.as(t, "employee", "POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", "")
+	env.as(t, "employee", "POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", `{"organization_id":"`+orgs["Acme"]+`"}`)
 
 	var admin growthdesk.AdminDashboard
 	res := env.as(t, "admin", "GET", "/api/v1/admin/dashboard", "")

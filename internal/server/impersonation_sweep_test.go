@@ -119,7 +119,7 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 
 		// As the employee.
 		{"POST /api/v1/admin/users/{id}/approve", "employee2", false, func(t *testing.T) response {
-			return admin("POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", "")
+			return admin("POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", `{"organization_id":"`+env.beta+`"}`)
 		}},
 		{"POST /api/v1/admin/users/{id}/reject", "employee2", false, func(t *testing.T) response {
 			return admin("POST", "/api/v1/admin/users/"+env.ids["target2"]+"/reject", "")

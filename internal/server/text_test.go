@@ -149,7 +149,6 @@ func (e *portalEnv) snapshot(t *testing.T, more ...string) map[string]string {
 // so a new route with a body fails TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName
 // until its strings are tried.
 var noJSONBody = map[string]string{
-	"POST /api/v1/admin/users/{id}/approve":        "nothing: the id in the path",
 	"POST /api/v1/admin/users/{id}/reject":         "nothing: the id in the path",
 	"POST /api/v1/announcements/{id}/dismiss":      "nothing: the id in the path",
 	"POST /api/v1/meetings/{id}/complete":          "nothing: the id in the path",
@@ -227,6 +226,7 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 			{"admin", "POST /api/v1/admin/organizations", "", `{"name":"Acme Dental"}`},
 			{"admin", "PATCH /api/v1/admin/users/{id}", "", `{"role":"employee"}`},
 			{"admin", "PATCH /api/v1/admin/users/{id}", "/api/v1/admin/users/" + target, `{"organization_id":"` + f.beta + `"}`},
+			{"employee", "POST /api/v1/admin/users/{id}/approve", "/api/v1/admin/users/" + env.ids["target2"] + "/approve", `{"organization_id":"` + f.beta + `"}`},
 			{"employee", "POST /api/v1/admin/announcements", "", `{"title":"Maintenance","content":"Sunday night.","type":"warning","is_active":true}`},
 			{"employee", "PATCH /api/v1/admin/announcements/{id}", "", `{"is_active":false,"note":"unknown fields are checked too"}`},
 			{"employee", "POST /api/v1/impersonation", "", `{"target_user_id":"` + env.ids["customer"] + `"}`},

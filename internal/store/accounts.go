@@ -145,25 +145,29 @@ func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFil
 // SetApproval changes an account's approval status, enqueues mail and writes the audit entry.
 func (s *AccountStore) SetApproval(ctx context.Context, id, status string, mail *growthdesk.Email, endSessions bool, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
 	return s.update(ctx, id, audit, func(tx *Tx) error {
-		var approvedAt, approvedBy any
-		if status == growthdesk.ApprovalApproved {
-			approvedAt = tx.now
-			if audit.ActorID != "" { // empty when an operator approves from the command line
-				approvedBy = audit.ActorID
-			}
-		}
-		if _, err := tx.exec(ctx, `UPDATE profiles SET approval_status = ?, approved_at = ?, approved_by = ?, updated_at = ? WHERE id = ?`,
-			status, approvedAt, approvedBy, tx.now, id); err != nil {
-			return err
-		}
-		if endSessions {
-			// Refresh tokens go with their sessions (ON DELETE CASCADE).
-			if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ?", id); err != nil {
-				return fmt.Errorf("end sessions: %w", err)
-			}
-		}
-		return tx.enqueueMail(ctx, mail)
+		return tx.setApproval(ctx, id, status, mail, endSessions, audit.ActorID)
 	})
+}
+
+func (tx *Tx) setApproval(ctx context.Context, id, status string, mail *growthdesk.Email, endSessions bool, actorID string) error {
+	var approvedAt, approvedBy any
+	if status == growthdesk.ApprovalApproved {
+		approvedAt = tx.now
+		if actorID != "" { // empty when an operator approves from the command line
+			approvedBy = actorID
+		}
+	}
+	if _, err := tx.exec(ctx, `UPDATE profiles SET approval_status = ?, approved_at = ?, approved_by = ?, updated_at = ? WHERE id = ?`,
+		status, approvedAt, approvedBy, tx.now, id); err != nil {
+		return err
+	}
+	if endSessions {
+		// Refresh tokens go with their sessions (ON DELETE CASCADE).
+		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ?", id); err != nil {
+			return fmt.Errorf("end sessions: %w", err)
+		}
+	}
+	return tx.enqueueMail(ctx, mail)
 }
 
 // SetRole changes an account's role and writes the audit entry.
@@ -177,19 +181,37 @@ func (s *AccountStore) SetRole(ctx context.Context, id, role string, audit growt
 // SetOrganization moves an account to an organization (nil: none) and writes the audit entry.
 func (s *AccountStore) SetOrganization(ctx context.Context, id string, orgID *string, audit growthdesk.AuditEntry) (*growthdesk.Account, error) {
 	return s.update(ctx, id, audit, func(tx *Tx) error {
-		if orgID != nil {
-			var n int
-			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM organizations WHERE id = ?", *orgID).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return &growthdesk.Error{Code: growthdesk.ENotFound, Message: "There is no such organization.",
-					Fields: map[string]string{"organization_id": "Choose an existing organization."}}
-			}
-		}
-		_, err := tx.exec(ctx, "UPDATE profiles SET organization_id = ?, updated_at = ? WHERE id = ?", orgID, tx.now, id)
-		return err
+		return tx.setOrganization(ctx, id, orgID)
 	})
+}
+
+// ApproveInOrganization moves an account to an organization and approves it in one
+// transaction, with both audit entries.
+func (s *AccountStore) ApproveInOrganization(ctx context.Context, id, orgID string, mail *growthdesk.Email, orgAudit, approveAudit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+	return s.update(ctx, id, approveAudit, func(tx *Tx) error {
+		if err := tx.setOrganization(ctx, id, &orgID); err != nil {
+			return err
+		}
+		if err := tx.writeAudit(ctx, orgAudit); err != nil {
+			return err
+		}
+		return tx.setApproval(ctx, id, growthdesk.ApprovalApproved, mail, false, approveAudit.ActorID)
+	})
+}
+
+func (tx *Tx) setOrganization(ctx context.Context, id string, orgID *string) error {
+	if orgID != nil {
+		var n int
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM organizations WHERE id = ?", *orgID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return &growthdesk.Error{Code: growthdesk.ENotFound, Message: "There is no such organization.",
+				Fields: map[string]string{"organization_id": "Choose an existing organization."}}
+		}
+	}
+	_, err := tx.exec(ctx, "UPDATE profiles SET organization_id = ?, updated_at = ? WHERE id = ?", orgID, tx.now, id)
+	return err
 }
 
 // update runs change and the audit insert in one transaction and returns the account after it.

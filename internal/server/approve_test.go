@@ -1,0 +1,105 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/store"
+	"github.com/growthdesk/growthdesk/internal/store/storetest"
+)
+
+// Approving a customer puts them in an organization in the same request: one with none is
+// refused, staff need none, and each change is audited as the separate routes audit it.
+func TestApprove_CustomerGoesIntoAnOrganizationInOneStep(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		acme := newOrg(t, env, "Acme Dental")
+		account := func(name string) growthdesk.Account {
+			t.Helper()
+			for _, a := range decode[[]growthdesk.Account](t, env.as(t, "admin", "GET", "/api/v1/admin/users?search="+name, "").body) {
+				if a.ID == env.ids[name] {
+					return a
+				}
+			}
+			t.Fatalf("no account %s", name)
+			return growthdesk.Account{}
+		}
+		approve := func(role, name, body string) response {
+			t.Helper()
+			return env.as(t, role, "POST", "/api/v1/admin/users/"+env.ids[name]+"/approve", body)
+		}
+
+		// A customer without an organization, given none, stays pending.
+		for _, body := range []string{"", `{}`, `{"organization_id":""}`} {
+			res := approve("employee", "target", body)
+			if res.status != 422 || !strings.Contains(res.body, `"organization_id":"Choose an organization for this customer before approving."`) {
+				t.Fatalf("approve without an organization (%q): %d %s", body, res.status, res.body)
+			}
+		}
+		// An unknown organization is refused as PATCH refuses it, and nothing changes.
+		res := approve("employee", "target", `{"organization_id":"00000000-0000-0000-0000-000000000000"}`)
+		if res.status != 404 || !strings.Contains(res.body, `"organization_id":"Choose an existing organization."`) {
+			t.Fatalf("approve into an unknown organization: %d %s", res.status, res.body)
+		}
+		if a := account("target"); a.ApprovalStatus != growthdesk.ApprovalPending || a.OrganizationID != nil {
+			t.Fatalf("after refusals: %s %v", a.ApprovalStatus, a.OrganizationID)
+		}
+		if res := approve("employee", "target", `{"organization_id":42}`); res.status != 400 && res.status != 422 {
+			t.Fatalf("approve with a number: %d %s", res.status, res.body)
+		}
+
+		// Approve into an organization in one request.
+		res = approve("employee", "target", `{"organization_id":"`+acme+`"}`)
+		if res.status != 200 {
+			t.Fatalf("approve into Acme: %d %s", res.status, res.body)
+		}
+		got := decode[growthdesk.Account](t, res.body)
+		if got.ApprovalStatus != growthdesk.ApprovalApproved || got.OrganizationID == nil || *got.OrganizationID != acme {
+			t.Fatalf("approved: %s %v", got.ApprovalStatus, got.OrganizationID)
+		}
+		var changes, approvals int
+		for _, e := range decode[[]growthdesk.AuditEntry](t, env.as(t, "admin", "GET", "/api/v1/admin/audit-log?limit=100", "").body) {
+			if e.TargetID != env.ids["target"] || e.ActorID != env.ids["employee"] {
+				continue
+			}
+			switch e.Action {
+			case growthdesk.AuditOrganizationChange:
+				changes++
+				if e.Details["to"] != acme || e.Details["from"] != nil {
+					t.Errorf("organization change details: %v", e.Details)
+				}
+			case growthdesk.AuditApprove:
+				approvals++
+			}
+		}
+		if changes != 1 || approvals != 1 {
+			t.Errorf("audit: %d organization changes, %d approvals, want 1 and 1", changes, approvals)
+		}
+		// The customer now sees their organization.
+		if res := env.as(t, "target", "GET", "/api/v1/organization/members", ""); res.status != 200 {
+			t.Fatalf("members as the approved customer: %d %s", res.status, res.body)
+		}
+
+		// A customer who already has an organization is approved with an empty body.
+		if res := env.as(t, "employee", "PATCH", "/api/v1/admin/users/"+env.ids["target2"], `{"organization_id":"`+acme+`"}`); res.status != 200 {
+			t.Fatalf("patch target2: %d %s", res.status, res.body)
+		}
+		if res := approve("employee", "target2", ""); res.status != 200 || !strings.Contains(res.body, `"approval_status":"approved"`) {
+			t.Fatalf("approve target2: %d %s", res.status, res.body)
+		}
+
+		// Staff need no organization; employees still approve customers only.
+		env.addUser(t, "newhire", growthdesk.RoleEmployee, false)
+		if res := approve("employee", "newhire", `{"organization_id":"`+acme+`"}`); res.status != 403 {
+			t.Fatalf("employee approving an employee: %d %s", res.status, res.body)
+		}
+		if res := approve("admin", "newhire", ""); res.status != 200 {
+			t.Fatalf("admin approving an employee without an organization: %d %s", res.status, res.body)
+		}
+		if a := account("newhire"); a.ApprovalStatus != growthdesk.ApprovalApproved || a.OrganizationID != nil {
+			t.Fatalf("newhire: %s %v", a.ApprovalStatus, a.OrganizationID)
+		}
+	})
+}
