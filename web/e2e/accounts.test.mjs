@@ -219,8 +219,10 @@ pageTest(
     await expectVisible(row, `the row of ${email}`);
     await expectText(row.getByRole("cell").first(), `${name} ${email}`);
     await expectVisible(row.getByText("Pending", { exact: true }));
+    const organization = await createOrganizationInPanel(staffPage, `Hopper Labs ${randomUUID().slice(0, 4)}`);
+    await staffPage.getByLabel(`Organization of ${name}`).selectOption({ label: organization });
     await row.getByRole("button", { name: `Approve ${name}` }).click();
-    await expectVisible(staffPage.getByRole("status").filter({ hasText: `${name} has been approved.` }));
+    await expectVisible(staffPage.getByRole("status").filter({ hasText: `Approved ${name} into ${organization}.` }));
     const approval = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Your ${SITE_NAME} account is approved$`) });
     assert.match(approval.text, new RegExp(`${server.url}/portal/login`), "the approval e-mail links to the sign-in page");
     assert.equal((await accountOf(server, email)).approval_status, "approved");
@@ -576,6 +578,72 @@ pageTest(
   },
 );
 
+/** Creates an organization with Admin Management's form (the tab is open) and returns its name. */
+async function createOrganizationInPanel(page, organization) {
+  await page.getByLabel("New organization").fill(organization);
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await expectVisible(page.getByRole("status").filter({ hasText: `${organization} has been created.` }), "the created organization");
+  return organization;
+}
+
+for (const [width, viewport] of [
+  [1440, { width: 1440, height: 900 }],
+  [390, { width: 390, height: 844 }],
+]) {
+  pageTest(
+    `staff choose a customer's organization and approve them in one click; the customer sees that organization's portal, at ${width} px`,
+    { viewport, timeout: 60_000, allowConsoleErrors: failedStatus(401, 403) },
+    async ({ page, server, newContext }) => {
+      const name = `Pat Pending ${randomUUID().slice(0, 4)}`;
+      const email = uniqueEmail("pat");
+      const staff = await createUser(server, { role: "employee", label: "employee" });
+
+      // Register and confirm; the account waits for approval.
+      await fillRegistration(page, { name, email });
+      await submitRegistration(page);
+      await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+      const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
+      await page.goto(verifyLink(confirmation));
+      await expectVisible(page.getByRole("heading", { name: "Account Pending Approval" }));
+
+      // Staff find the account: Approve waits for an organization and says so.
+      const staffPage = await (await newContext()).newPage();
+      await signIn(staffPage, staff);
+      await open(staffPage, "/portal/settings?tab=admin");
+      await expectVisible(staffPage.getByRole("heading", { name: "Admin Management" }));
+      const organization = await createOrganizationInPanel(staffPage, `Brightside Dental ${randomUUID().slice(0, 4)}`);
+      await staffPage.getByLabel("Search users by name or email").fill(email);
+      await staffPage.getByLabel("Approval status").selectOption({ label: "Pending" });
+      const approve = staffPage.getByRole("button", { name: `Approve ${name}` });
+      await expectVisible(approve, "the Approve button");
+      assert.equal(await approve.isDisabled(), true, "Approve is disabled without an organization");
+      const hint = "Choose an organization for this customer to approve them, or create one under Organizations below.";
+      await expectVisible(staffPage.getByText(hint), "the hint beside Approve");
+      assert.equal(await approve.getAttribute("aria-describedby"), await staffPage.getByText(hint).getAttribute("id"), "the hint describes the button");
+
+      // Choose the organization in the row and approve: no Save first.
+      await staffPage.getByLabel(`Organization of ${name}`).selectOption({ label: organization });
+      await waitUntil(async () => !(await approve.isDisabled()), "Approve is enabled once an organization is chosen");
+      await expectHidden(staffPage.getByText(hint), "the hint, once an organization is chosen");
+      await approve.click();
+      await expectVisible(staffPage.getByRole("status").filter({ hasText: `Approved ${name} into ${organization}.` }), "the success notice");
+      await expectHidden(staffPage.getByRole("button", { name: `Save changes to ${name}` }), "Save, once the organization went with the approval");
+      await expectHidden(staffPage.getByRole("button", { name: `Discard changes to ${name}` }), "Discard, likewise");
+      const account = await accountOf(server, email);
+      assert.equal(account.approval_status, "approved");
+      assert.equal(account.organization_name, organization);
+
+      // The customer signs in and sees their organization's portal.
+      await signIn(page, { email, password: PASSWORD, name });
+      await open(page, "/portal/settings");
+      await expectVisible(page.getByText(`Everyone at ${organization} with access to this portal.`), "the organization's team");
+      await open(page, "/portal/support");
+      await expectVisible(page.getByRole("heading", { name: "Support Tickets" }), "the support page");
+      assert.equal(await page.getByText("not part of an organization yet").count(), 0, "no 'not part of an organization yet'");
+    },
+  );
+}
+
 pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and shown in the sidebar", async ({ page, server }) => {
   const customer = await createUser(server, { name: "Katherine Johnson", label: "profile" });
   await signIn(page, customer);
@@ -613,3 +681,161 @@ pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and
   await sidebar(page).getByRole("link", { name: "Dashboard" }).click();
   await expectDashboard(page, "Mary Jackson");
 });
+
+// ---------------------------------------------------------------------------------------------
+// Registration errors per field, the live math check, and one pending-approval message, at both widths
+
+const REQUIRED_FORM = "Please fill in all required fields.";
+const REQUIRED_FIELD = "This field is required.";
+const TERMS = "Please accept the Terms of Service and Privacy Policy.";
+const PENDING =
+  "Your account is pending approval. An administrator must approve your account before you can sign in.";
+
+/** The error shown under a registration field, found through the field's aria-describedby. */
+async function fieldError(page, control) {
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter((id) => id.endsWith("-error"));
+  if (ids.length === 0) return null;
+  const texts = await Promise.all(ids.map((id) => page.locator(`#${id}`).innerText()));
+  return normalize(texts.join(" "));
+}
+
+async function expectFieldError(page, control, label, text) {
+  let actual;
+  await waitUntil(
+    async () =>
+      (actual = await fieldError(page, control)) === text && (await control.getAttribute("aria-invalid")) === "true",
+    () => `expected ${label} to be invalid with ${JSON.stringify(text)}, got ${JSON.stringify(actual)}`,
+  );
+  await expectVisible(page.getByText(text, { exact: true }).first(), `${label}'s message`);
+}
+
+async function expectFieldFine(page, control, label) {
+  await waitUntil(
+    async () => (await fieldError(page, control)) === null && (await control.getAttribute("aria-invalid")) === null,
+    `${label} shows no error`,
+  );
+}
+
+/** How many times the text appears in what the page shows. */
+const occurrences = async (page, text) => (await page.locator("body").innerText()).split(text).length - 1;
+
+for (const [width, viewport] of [
+  [1440, { width: 1440, height: 900 }],
+  [390, { width: 390, height: 844 }],
+]) {
+  pageTest(`registration marks each field with its own error and clears each as it is fixed, at ${width} px`, { viewport }, async ({ page }) => {
+    await open(page, "/portal/register");
+    await expectVisible(page.getByRole("heading", { name: "Request Account Access", level: 1 }));
+    const sum = await mathSum(page);
+    const fields = {
+      name: page.getByLabel("Full name"),
+      email: page.getByLabel("Email", { exact: true }),
+      password: page.getByLabel("Password", { exact: true }),
+      confirm: page.getByLabel("Confirm password", { exact: true }),
+      terms: page.getByLabel(/I agree to the Terms of Service/),
+    };
+    const answer = page.getByLabel(/^What is \d+ \+ \d+\?$/);
+    const status = page.locator("#register-math-status");
+
+    // Nothing filled in: the general message on top, and every field marked with its own.
+    await submitRegistration(page);
+    await expectText(await expectAlert(page, REQUIRED_FORM), REQUIRED_FORM);
+    for (const key of ["name", "email", "password", "confirm"]) await expectFieldError(page, fields[key], key, REQUIRED_FIELD);
+    await expectText(status, REQUIRED_FIELD);
+    assert.equal(await answer.getAttribute("aria-invalid"), "true");
+    await expectFieldError(page, fields.terms, "the terms box", TERMS);
+
+    // Each message goes as soon as its field is filled in; the others stay until theirs is.
+    await fields.name.fill("Per Field");
+    await expectFieldFine(page, fields.name, "the full name");
+    await expectFieldError(page, fields.email, "email", REQUIRED_FIELD);
+    await fields.email.fill(uniqueEmail("fields"));
+    await expectFieldFine(page, fields.email, "the email");
+    await fields.password.fill("abcde");
+    await expectFieldFine(page, fields.password, "the password");
+    await fields.confirm.fill("abcdf");
+    await expectFieldFine(page, fields.confirm, "the confirmation");
+    await expectFieldError(page, fields.terms, "the terms box", TERMS);
+    await expectAlert(page, REQUIRED_FORM);
+    await answer.fill(String(sum));
+    await expectText(status, TEXT.verified);
+    await expectHidden(alertBox(page).filter({ hasText: REQUIRED_FORM }), "the general message once every field is filled in");
+    await fields.terms.check();
+    await expectFieldFine(page, fields.terms, "the terms box");
+
+    // The next submission reports the mismatch next to the confirmation; matching clears it.
+    await submitRegistration(page);
+    await expectAlert(page, TEXT.mismatch);
+    await expectFieldError(page, fields.confirm, "the confirmation", TEXT.mismatch);
+    await fields.confirm.fill("abcde");
+    await expectFieldFine(page, fields.confirm, "the confirmation");
+    await expectHidden(alertBox(page).filter({ hasText: TEXT.mismatch }), "the mismatch message once the passwords match");
+
+    // Then the length, next to the password; a long enough password clears it.
+    await submitRegistration(page);
+    await expectAlert(page, TEXT.tooShort);
+    await expectFieldError(page, fields.password, "the password", TEXT.tooShort);
+    assert.equal(await fields.password.getAttribute("aria-describedby"), "register-password-hint register-password-error");
+    await fields.password.fill(PASSWORD);
+    await expectFieldFine(page, fields.password, "the password");
+    await fields.confirm.fill(PASSWORD);
+    assert.equal(await page.getByText(TEXT.tooShort).count(), 0, "the length message is gone");
+    assert.equal(new URL(page.url()).pathname, "/portal/register", "nothing was submitted");
+
+    // With everything fixed, the request goes through.
+    await submitRegistration(page);
+    await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+  });
+
+  pageTest(`the math check judges the answer as it is typed, at ${width} px`, { viewport }, async ({ page }) => {
+    await open(page, "/portal/register");
+    const sum = await mathSum(page);
+    const answer = page.getByLabel(/^What is \d+ \+ \d+\?$/);
+    const status = page.locator("#register-math-status");
+    const digits = String(sum).length;
+    const wrong = String(digits === 1 ? (sum % 9) + 1 : sum === 20 ? 19 : sum + 1);
+    assert.equal(wrong.length, digits);
+
+    // Too short to judge: no state yet.
+    if (digits === 2) {
+      await answer.fill(String(sum)[0]);
+      assert.equal(normalize(await status.innerText()), "", "half a two-digit answer is not judged");
+    }
+    // A wrong answer of the right length: the error at once, without Verify or submitting.
+    await answer.fill(wrong);
+    await expectText(status, TEXT.math);
+    assert.equal(await answer.getAttribute("aria-invalid"), "true");
+    // The right answer: verified at once.
+    await answer.fill(String(sum));
+    await expectText(status, TEXT.verified);
+    assert.equal(await answer.getAttribute("aria-invalid"), null);
+    assert.equal(await page.getByRole("alert").count(), 0, "nothing was submitted");
+    assert.equal(new URL(page.url()).pathname, "/portal/register");
+  });
+
+  pageTest(
+    `a pending account's sign-in shows the pending-approval message once, at ${width} px`,
+    { viewport, timeout: 60_000, allowConsoleErrors: failedStatus(401, 403) },
+    async ({ page, server }) => {
+      const email = uniqueEmail("waiting");
+      await fillRegistration(page, { name: `Still Waiting ${randomUUID().slice(0, 4)}`, email });
+      await submitRegistration(page);
+      await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+      const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
+      await page.goto(verifyLink(confirmation));
+      await expectVisible(page.getByRole("heading", { name: "Account Pending Approval" }));
+      await page.getByRole("button", { name: "Back to Login" }).click();
+      await expectSignInPage(page);
+
+      await submitSignIn(page, email, PASSWORD);
+      const box = await expectAlert(page, PENDING);
+      assert.equal(normalize(await box.locator("p").first().innerText()), PENDING);
+      await expectVisible(box.getByText("Your account is waiting for approval"), "the approval help list");
+      // Give any late toast or second copy time to appear before counting.
+      await page.waitForTimeout(1000);
+      assert.equal(await occurrences(page, PENDING), 1, "the pending-approval message appears exactly once");
+      assert.equal(await page.getByRole("alert").count(), 1, "one alert");
+      assert.equal(new URL(page.url()).pathname, "/portal/login");
+    },
+  );
+}

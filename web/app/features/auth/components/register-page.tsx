@@ -17,13 +17,36 @@ import {
   REGISTRATION_ERRORS,
   createMathChallenge,
   isMathAnswerCorrect,
-  validateRegistration,
+  mathAnswerState,
+  registrationFieldErrors,
+  registrationFormMessage,
+  remainingFieldErrors,
+  type RegistrationField,
+  type RegistrationFieldErrors,
   type RegistrationInput,
 } from "../registration";
 import { AuthLayout, linkClasses } from "./auth-layout";
 import { Input, Checkbox } from "~/components/ui/input";
 
 const ERROR_ID = "register-error";
+
+const fieldErrorId = (field: RegistrationField) => `register-${field}-error`;
+
+/** A field's own error, shown under it and named by its aria-describedby. */
+function FieldError({ field, message }: { field: RegistrationField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={fieldErrorId(field)} className="mt-1.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** The ids that describe a field: its hint (if any) and its error while it has one. */
+function describedBy(errors: RegistrationFieldErrors, field: RegistrationField, ...hints: string[]): string | undefined {
+  const ids = [...hints, ...(errors[field] ? [fieldErrorId(field)] : [])];
+  return ids.length ? ids.join(" ") : undefined;
+}
 
 function RegistrationSubmitted({ email }: { email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,27 +99,40 @@ export function RegisterPage() {
   const [challenge] = useState(() => createMathChallenge());
   const [verified, setVerified] = useState(false);
   const [mathError, setMathError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<RegistrationFieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(0);
   const [busy, setBusy] = useState(false);
   const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
+  const error = serverError ?? registrationFormMessage(fieldErrors);
 
+  // The form-level message takes focus when a submission fails, not while fields are being fixed.
   useEffect(() => {
-    if (error) errorBox.current?.focus();
-  }, [error]);
+    if (attempts > 0) errorBox.current?.focus();
+  }, [attempts]);
 
   const access = guestPageAccess(snapshot);
   if (access === "loading") return <FullPageSpinner />;
   if (access === "portal") return <Navigate to={paths.portal.dashboard} replace />;
 
   function update<K extends keyof RegistrationInput>(field: K, value: RegistrationInput[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setFieldErrors((shown) => remainingFieldErrors(shown, next, challenge));
   }
 
   function updateAnswer(value: string) {
     update("mathAnswer", value);
-    setVerified(false);
-    setMathError(null);
+    // Once edited, the answer's live state replaces the error of the last submission.
+    setFieldErrors((shown) => {
+      const rest = { ...shown };
+      delete rest.mathAnswer;
+      return rest;
+    });
+    const state = mathAnswerState(challenge, value);
+    setVerified(state === "correct");
+    setMathError(state === "wrong" ? REGISTRATION_ERRORS.math : null);
   }
 
   function verifyAnswer() {
@@ -112,19 +148,24 @@ export function RegisterPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateRegistration(values, challenge);
-    if (problem) {
-      setError(problem);
-      if (problem === REGISTRATION_ERRORS.math) setVerified(false);
+    const problems = registrationFieldErrors(values, challenge);
+    setServerError(null);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      if (problems.mathAnswer === REGISTRATION_ERRORS.math) {
+        setVerified(false);
+        setMathError(REGISTRATION_ERRORS.math);
+      }
+      setAttempts((n) => n + 1);
       return;
     }
     setVerified(true);
     setBusy(true);
-    setError(null);
     const result = await signUp({ email: values.email, password: values.password, fullName: values.fullName });
     setBusy(false);
     if (result.error) {
-      setError(registrationPageMessage(result.error));
+      setServerError(registrationPageMessage(result.error));
+      setAttempts((n) => n + 1);
       return;
     }
     setSubmittedEmail(values.email.trim().toLowerCase());
@@ -164,8 +205,11 @@ export function RegisterPage() {
             maxLength={FullNameMax}
             value={values.fullName}
             onChange={(e) => update("fullName", e.target.value)}
+            aria-invalid={fieldErrors.fullName ? true : undefined}
+            aria-describedby={describedBy(fieldErrors, "fullName")}
             className="mt-1.5"
           />
+          <FieldError field="fullName" message={fieldErrors.fullName} />
         </div>
         <div>
           <label htmlFor="register-email" className={label}>
@@ -179,8 +223,11 @@ export function RegisterPage() {
             required
             value={values.email}
             onChange={(e) => update("email", e.target.value)}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={describedBy(fieldErrors, "email")}
             className="mt-1.5"
           />
+          <FieldError field="email" message={fieldErrors.email} />
         </div>
         <div>
           <label htmlFor="register-password" className={label}>
@@ -192,11 +239,13 @@ export function RegisterPage() {
               name="password"
               autoComplete="new-password"
               required
-              aria-describedby="register-password-hint"
+              aria-describedby={describedBy(fieldErrors, "password", "register-password-hint")}
+              aria-invalid={fieldErrors.password ? true : undefined}
               value={values.password}
               onChange={(e) => update("password", e.target.value)}
             />
           </div>
+          <FieldError field="password" message={fieldErrors.password} />
           <p id="register-password-hint" className="mt-1.5 text-sm text-slate-600">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>
@@ -213,8 +262,11 @@ export function RegisterPage() {
               required
               value={values.confirmPassword}
               onChange={(e) => update("confirmPassword", e.target.value)}
+              aria-invalid={fieldErrors.confirmPassword ? true : undefined}
+              aria-describedby={describedBy(fieldErrors, "confirmPassword")}
             />
           </div>
+          <FieldError field="confirmPassword" message={fieldErrors.confirmPassword} />
         </div>
 
         <fieldset className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -233,9 +285,9 @@ export function RegisterPage() {
                   required
                   value={values.mathAnswer}
                   onChange={(e) => updateAnswer(e.target.value)}
-                  aria-invalid={mathError ? true : undefined}
+                  aria-invalid={mathError || fieldErrors.mathAnswer ? true : undefined}
                   aria-describedby="register-math-status"
-                  invalid={Boolean(mathError)}
+                  invalid={Boolean(mathError || fieldErrors.mathAnswer)}
                   className="w-28 shrink-0"
                 />
                 <UnstyledButton
@@ -246,7 +298,13 @@ export function RegisterPage() {
                   Verify
                 </UnstyledButton>
                 <span id="register-math-status" role="status" className="min-w-0 text-sm font-semibold">
-                  {verified ? <span className="text-green-700">✓ Verified</span> : mathError ? <span className="text-red-700">{mathError}</span> : null}
+                  {verified ? (
+                    <span className="text-green-700">✓ Verified</span>
+                  ) : mathError ? (
+                    <span className="text-red-700">{mathError}</span>
+                  ) : fieldErrors.mathAnswer ? (
+                    <span className="text-red-700">{fieldErrors.mathAnswer}</span>
+                  ) : null}
                 </span>
               </div>
             </>
@@ -262,6 +320,8 @@ export function RegisterPage() {
             required
             checked={values.acceptedTerms}
             onChange={(e) => update("acceptedTerms", e.target.checked)}
+            aria-invalid={fieldErrors.acceptedTerms ? true : undefined}
+            aria-describedby={describedBy(fieldErrors, "acceptedTerms")}
             className="mt-0.5"
           />
           <label htmlFor="register-terms" className="text-sm text-slate-700">
@@ -278,6 +338,7 @@ export function RegisterPage() {
             .
           </label>
         </div>
+        <FieldError field="acceptedTerms" message={fieldErrors.acceptedTerms} />
 
         <Button type="submit" loading={busy} disabled={!hydrated} className="w-full">
           {busy ? "Submitting Request..." : "Request Account Access"}
