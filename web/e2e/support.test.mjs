@@ -126,6 +126,7 @@ pageTest(
     await expectVisible(confirm.getByText("Are you sure you want to delete this ticket? This action cannot be undone."), "the question");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectHidden(staffDialog, "the deleted ticket's dialog");
+    await expectVisible(staffPage.getByRole("status").getByText(`Ticket ${code} "${title}" was deleted.`), "the deletion confirmed");
     await staffPage.getByLabel("Search tickets").fill(code);
     await expectVisible(staffPage.getByText("No tickets found"), "the empty state");
   },
@@ -244,3 +245,97 @@ pageTest("an admin adds, renames, recolours, moves and deactivates a support cat
   await waitUntil(async () => (await options()).length > 1, "the filter's categories");
   assert.ok(!(await options()).includes(`${name} help`), "an inactive category is still offered");
 });
+
+async function tokenOf(server, email) {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return (await res.json()).access_token;
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  pageTest(`a customer's tickets and new-ticket form at ${viewport.width}px`, { viewport }, async ({ page }) => {
+    await signIn(page, CUSTOMER);
+    await open(page, "/portal/support");
+    const cards = page.getByRole("button", { name: /^View ticket/ });
+    await waitUntil(async () => (await cards.count()) > 0, "the customer's tickets");
+    // A customer's own tickets show their name, never their id.
+    await expectVisible(page.getByText("Customer:", { exact: true }).first(), "the customer's name on a card");
+    assert.equal(await page.getByText("Customer ID:", { exact: true }).count(), 0, "no Customer ID on a customer's own tickets");
+    await cards.first().click();
+    const detail = page.getByRole("dialog").first();
+    await expectVisible(detail.getByText("Customer:", { exact: true }), "the ticket's customer");
+    assert.doesNotMatch(normalize(await detail.innerText()), /Casey Customer \([0-9a-f-]{8}\)/, "no customer id in the ticket");
+    await detail.press("Escape");
+    await expectHidden(detail, "the closed ticket");
+
+    // "Showing N of M": N is the cards shown, M the tickets the filters match.
+    const showing = page.getByText(/^Showing \d+ of \d+ tickets$/);
+    for (const status of ["open", "resolved", ""]) {
+      await page.getByLabel("Status").selectOption(status);
+      await waitUntil(async () => (new URL(page.url()).searchParams.get("status") ?? "") === status, "the filter in the URL");
+      await waitUntil(async () => {
+        const shown = await cards.count();
+        return shown > 0 && (await showing.count()) === 1 && normalize(await showing.innerText()) === `Showing ${shown} of ${shown} tickets`;
+      }, `Showing N of N for status "${status}"`);
+    }
+
+    // Field errors clear one by one as the fields are fixed.
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const create = page.getByRole("dialog", { name: "New Ticket" });
+    await create.getByRole("button", { name: "Create Ticket" }).click();
+    await expectVisible(create.getByText("Enter a title."), "the title error");
+    await expectVisible(create.getByText("Describe the problem."), "the description error");
+    await create.getByLabel("Title").fill("Printer");
+    await expectHidden(create.getByText("Enter a title."), "the title error after fixing it");
+    await expectVisible(create.getByText("Describe the problem."), "the description error, not yet fixed");
+    assert.equal(await create.getByLabel("Title").getAttribute("aria-invalid"), null, "the title is no longer invalid");
+    await create.getByLabel("Description").fill("It jams.");
+    await expectHidden(create.getByText("Describe the problem."), "the description error after fixing it");
+
+    // Chosen files can be removed one by one before sending.
+    const a = join(tmpdir(), `first-${Date.now()}.txt`);
+    const b = join(tmpdir(), `second-${Date.now()}.txt`);
+    await writeFile(a, "one");
+    await writeFile(b, "two");
+    await create.getByLabel("Attachments").setInputFiles([a, b]);
+    const nameA = a.split("/").at(-1);
+    const nameB = b.split("/").at(-1);
+    await expectVisible(create.getByRole("button", { name: `Remove ${nameA}` }), "a remove button for the first file");
+    await create.getByRole("button", { name: `Remove ${nameA}` }).click();
+    await expectHidden(create.getByText(nameA, { exact: false }), "the removed file");
+    await expectVisible(create.getByText(nameB, { exact: false }), "the kept file");
+    assert.equal(await create.getByLabel("Attachments").evaluate((el) => el.files.length), 1, "the input holds the kept file only");
+    await create.getByRole("button", { name: `Remove ${nameB}` }).click();
+    assert.equal(await create.getByRole("list", { name: "Chosen files" }).count(), 0, "no files left");
+    await create.getByRole("button", { name: "Cancel" }).click();
+    await expectHidden(create, "the closed form");
+  });
+
+  pageTest(`staff see the customer's id and a confirmation after deleting at ${viewport.width}px`, { viewport }, async ({ page, server }) => {
+    const token = await tokenOf(server, CUSTOMER.email);
+    const title = `To delete ${viewport.width} ${Date.now()}`;
+    const res = await fetch(`${server.url}/api/v1/tickets`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title, description: "Remove me.", priority: "low" }),
+    });
+    assert.ok(res.ok, await res.clone().text());
+    const ticket = await res.json();
+    await signIn(page, STAFF);
+    await open(page, "/portal/support");
+    await expectVisible(page.getByText("Customer ID:", { exact: true }).first(), "staff keep the customer id");
+    await open(page, `/portal/support/${ticket.id}`);
+    const dialog = ticketDialog(page, title);
+    await expectVisible(dialog, "the ticket");
+    await dialog.getByRole("button", { name: "Delete ticket" }).click();
+    await page.getByRole("dialog", { name: "Delete ticket" }).getByRole("button", { name: "Delete" }).click();
+    await expectHidden(dialog, "the deleted ticket's dialog");
+    await expectVisible(page.getByRole("status").getByText(`Ticket ${ticket.code} "${title}" was deleted.`), "the deletion confirmed");
+  });
+}

@@ -1,6 +1,14 @@
 import { AttachmentMaxBytes, AttachmentsPerMessage } from "~/lib/api-types.gen";
 import { ACCEPTED_FILES, formatSize } from "../filters";
+import { X } from "lucide-react";
+import { useRef } from "react";
+import { Button } from "~/components/ui/button";
 import { FileInput } from "~/components/ui/input";
+
+/** The chosen files without the one at index. */
+export function withoutFile(files: readonly File[], index: number): File[] {
+  return files.filter((_, i) => i !== index);
+}
 
 /** A reason the files cannot be sent, or null. */
 export function checkFiles(files: File[]): string | null {
@@ -27,12 +35,30 @@ export function FilePicker({
 }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+
+  // The input's own list follows the chosen files, so that it never names a removed one.
+  function remove(index: number) {
+    const rest = withoutFile(files, index);
+    const el = input.current;
+    if (el) {
+      try {
+        const transfer = new DataTransfer();
+        for (const f of rest) transfer.items.add(f);
+        el.files = transfer.files;
+      } catch {
+        if (rest.length === 0) el.value = "";
+      }
+    }
+    onChange(rest);
+  }
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
         Attachments
       </label>
       <FileInput
+        ref={input}
         id={id}
         multiple
         accept={accept}
@@ -42,10 +68,16 @@ export function FilePicker({
         className="mt-1.5"
       />
       {files.length > 0 && (
-        <ul className="mt-2 space-y-1 text-sm text-slate-700">
-          {files.map((f) => (
-            <li key={`${f.name}-${f.size}`}>
-              {f.name} ({formatSize(f.size)})
+        <ul className="mt-2 space-y-1 text-sm text-slate-700" aria-label="Chosen files">
+          {files.map((f, i) => (
+            <li key={`${i}-${f.name}-${f.size}`} className="flex items-center justify-between gap-2">
+              <span className="min-w-0 break-all">
+                {f.name} ({formatSize(f.size)})
+              </span>
+              <Button variant="ghost" size="sm" aria-label={`Remove ${f.name}`} onClick={() => remove(i)}>
+                <X aria-hidden="true" className="size-4" />
+                Remove
+              </Button>
             </li>
           ))}
         </ul>

@@ -6,10 +6,13 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { ApiError } from "~/lib/api";
 import { TicketDescriptionMax, TicketTitleMax, type TicketPriority } from "~/lib/api-types.gen";
-import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
+import { useApiForm } from "~/lib/use-api-form";
 import { useCategories, useCreateTicket, usePeople, type NewTicketValues } from "../api";
 import { ACCEPTED_FILES, PRIORITIES, PRIORITY_LABELS } from "../filters";
-import { FilePicker, checkFiles } from "./file-picker";
+import { FilePicker } from "./file-picker";
+import { shownError, validateNewTicket } from "../ticket-form";
+
+type FieldName = "title" | "description" | "customer_id" | "files";
 
 export function NewTicketDialog({
   open,
@@ -35,6 +38,12 @@ export function NewTicketDialog({
   const form = useApiForm(create, { idPrefix: "new-ticket", fallbackMessage: "Please try again." });
   const createdWithoutFiles = create.error instanceof ApiError && create.error.code === "attachments_failed";
   const customers = (people.data ?? []).filter((p) => p.role === "customer" && p.organization_id);
+  // Fields edited since the last submit: their errors follow the current value.
+  const [edited, setEdited] = useState<ReadonlySet<FieldName>>(new Set());
+  const edit = (name: FieldName) => setEdited((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+  const current = validateNewTicket({ title, description, customer_id: staff ? customer : undefined, files }, staff);
+  const errorOf = (name: FieldName) => shownError(form.fieldError(name), edited.has(name), current[name]);
+  const fieldOf = (name: FieldName) => ({ ...form.field(name), error: errorOf(name) });
 
   function clearFields() {
     setTitle("");
@@ -44,6 +53,7 @@ export function NewTicketDialog({
     setCustomer("");
     setFiles([]);
     setPickerKey((k) => k + 1);
+    setEdited(new Set());
   }
 
   function reset() {
@@ -51,7 +61,7 @@ export function NewTicketDialog({
     form.clearErrors();
   }
 
-  const onSubmit = form.onSubmit(
+  const submit = form.onSubmit(
     (): NewTicketValues => ({
       title,
       description,
@@ -60,15 +70,7 @@ export function NewTicketDialog({
       customer_id: staff ? customer : undefined,
       files,
     }),
-    (v): FieldErrors => {
-      const errors: FieldErrors = {};
-      if (!v.title.trim()) errors.title = "Enter a title.";
-      if (!v.description.trim()) errors.description = "Describe the problem.";
-      if (staff && !v.customer_id) errors.customer_id = "Choose the customer this ticket is for.";
-      const fileError = checkFiles(v.files);
-      if (fileError) errors.files = fileError;
-      return errors;
-    },
+    (v) => validateNewTicket(v, staff),
     {
       onSuccess: (ticket) => {
         reset();
@@ -81,6 +83,11 @@ export function NewTicketDialog({
       },
     },
   );
+
+  const onSubmit: typeof submit = (event) => {
+    setEdited(new Set());
+    submit(event);
+  };
 
   return (
     <Dialog
@@ -118,9 +125,12 @@ export function NewTicketDialog({
           </Alert>
         )}
         {staff && (
-          <FormField label="Customer" {...form.field("customer_id")}>
+          <FormField label="Customer" {...fieldOf("customer_id")}>
             {(control) => (
-              <Select {...control} value={customer} onChange={(e) => setCustomer(e.target.value)}>
+              <Select {...control} value={customer} onChange={(e) => {
+                  setCustomer(e.target.value);
+                  edit("customer_id");
+                }}>
                 <option value="">Choose a customer</option>
                 {customers.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -131,17 +141,30 @@ export function NewTicketDialog({
             )}
           </FormField>
         )}
-        <FormField label="Title" {...form.field("title")}>
-          {(control) => <Input {...control} value={title} maxLength={TicketTitleMax} onChange={(e) => setTitle(e.target.value)} />}
+        <FormField label="Title" {...fieldOf("title")}>
+          {(control) => (
+            <Input
+              {...control}
+              value={title}
+              maxLength={TicketTitleMax}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                edit("title");
+              }}
+            />
+          )}
         </FormField>
-        <FormField label="Description" {...form.field("description")}>
+        <FormField label="Description" {...fieldOf("description")}>
           {(control) => (
             <Textarea
               {...control}
               rows={5}
               value={description}
               maxLength={TicketDescriptionMax}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                edit("description");
+              }}
             />
           )}
         </FormField>
@@ -174,8 +197,11 @@ export function NewTicketDialog({
           key={pickerKey}
           id="new-ticket-files"
           files={files}
-          onChange={setFiles}
-          error={form.fieldError("files")}
+          onChange={(next) => {
+            setFiles(next);
+            edit("files");
+          }}
+          error={errorOf("files")}
           accept={ACCEPTED_FILES}
         />
       </form>

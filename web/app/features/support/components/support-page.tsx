@@ -40,6 +40,12 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
   }
 
   const [search, setSearch] = useState(filters.q);
+  const [notice, setNotice] = useState("");
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(""), 8000);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
   useEffect(() => {
     if (search.trim() === filters.q) return;
     const timer = window.setTimeout(() => setFilter("q", search.trim()), SEARCH_DELAY_MS);
@@ -93,6 +99,8 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
           )
         }
       />
+
+      {notice && <Alert tone="success">{notice}</Alert>}
 
       {noOrganization ? (
         <Alert tone="info" title="No organization yet">
@@ -224,7 +232,12 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
         onClose={() => setCreating(false)}
         onCreated={(id) => openTicket(id)}
       />
-      <TicketDialog ticketId={noOrganization ? undefined : ticketId} staff={staff} onClose={closeTicket} />
+      <TicketDialog
+        ticketId={noOrganization ? undefined : ticketId}
+        staff={staff}
+        onClose={closeTicket}
+        onDeleted={(t) => setNotice(`Ticket ${t.code} "${t.title}" was deleted.`)}
+      />
     </div>
   );
 }

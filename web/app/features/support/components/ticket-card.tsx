@@ -42,7 +42,7 @@ export function TicketCard({ ticket, staff, onView }: { ticket: Ticket; staff: b
               <dt className="inline font-medium text-slate-700">Ticket: </dt>
               <dd className="inline font-mono">{ticket.code}</dd>
             </div>
-            {ticket.customer && (
+            {staff && ticket.customer && (
               <div>
                 <dt className="inline font-medium text-slate-700">Customer ID: </dt>
                 <dd className="inline font-mono">{shortCustomerId(ticket.customer.id)}</dd>

@@ -25,7 +25,18 @@ import { FilePicker, checkFiles } from "./file-picker";
 import { AttachmentList, CategoryBadge, PriorityBadge, StatusBadge } from "./ticket-parts";
 import { formatDate, formatDateTime } from "~/lib/format";
 
-export function TicketDialog({ ticketId, staff, onClose }: { ticketId: string | undefined; staff: boolean; onClose: () => void }) {
+export function TicketDialog({
+  ticketId,
+  staff,
+  onClose,
+  onDeleted,
+}: {
+  ticketId: string | undefined;
+  staff: boolean;
+  onClose: () => void;
+  /** Called with the deleted ticket after the dialog has closed. */
+  onDeleted?: (ticket: Ticket) => void;
+}) {
   const query = useTicket(ticketId);
   const ticket = query.data;
   const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -41,7 +52,14 @@ export function TicketDialog({ ticketId, staff, onClose }: { ticketId: string | 
       ) : query.isError || !ticket ? (
         <Alert tone="error">The ticket could not be loaded. Please try again.</Alert>
       ) : (
-        <TicketDetail ticket={ticket} staff={staff} onDeleted={onClose} />
+        <TicketDetail
+          ticket={ticket}
+          staff={staff}
+          onDeleted={() => {
+            onClose();
+            onDeleted?.(ticket);
+          }}
+        />
       )}
     </Dialog>
   );
@@ -60,7 +78,11 @@ function TicketDetail({ ticket, staff, onDeleted }: { ticket: TicketWithThread; 
         <div>
           <dt className="inline font-medium text-slate-700">Customer: </dt>
           <dd className="inline">
-            {ticket.customer ? `${ticket.customer.full_name} (${shortCustomerId(ticket.customer.id)})` : "Former user"}
+            {ticket.customer
+              ? staff
+                ? `${ticket.customer.full_name} (${shortCustomerId(ticket.customer.id)})`
+                : ticket.customer.full_name
+              : "Former user"}
           </dd>
         </div>
         <div>
