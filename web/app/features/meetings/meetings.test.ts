@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attendeeCount, canJoin, formatAttendees, formatMeetingDate, formatTimeRange, fromLocalInput, parseAttendees, sortByStart } from "./meetings";
+import { attendeeCount, canAddToCalendar, canJoin, formatAttendees, formatMeetingDate, formatTimeRange, fromLocalInput, parseAttendees, sortByStart, tabLabel } from "./meetings";
 
 describe("meetings", () => {
   it("offers Join only for scheduled meetings with a link", () => {
@@ -37,5 +37,20 @@ describe("meetings", () => {
     expect(fromLocalInput("")).toBe("");
     expect(fromLocalInput("not a date")).toBe("");
     expect(fromLocalInput("2026-03-10T15:00")).toMatch(/^2026-03-1\dT\d\d:00:00Z$/);
+  });
+});
+
+describe("meeting actions and tabs", () => {
+  const now = Date.parse("2026-03-10T12:00:00Z");
+  it("offers Add to calendar only for scheduled meetings that are not over", () => {
+    expect(canAddToCalendar({ status: "scheduled", end_time: "2026-03-10T13:00:00Z" }, now)).toBe(true);
+    expect(canAddToCalendar({ status: "scheduled", end_time: "2026-03-10T11:00:00Z" }, now)).toBe(false);
+    expect(canAddToCalendar({ status: "cancelled", end_time: "2026-03-11T13:00:00Z" }, now)).toBe(false);
+    expect(canAddToCalendar({ status: "completed", end_time: "2026-03-09T13:00:00Z" }, now)).toBe(false);
+  });
+  it("names a tab with its count once known", () => {
+    expect(tabLabel("Upcoming", 2)).toBe("Upcoming (2)");
+    expect(tabLabel("Past", 0)).toBe("Past (0)");
+    expect(tabLabel("All", undefined)).toBe("All");
   });
 });

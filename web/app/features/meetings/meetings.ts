@@ -32,6 +32,16 @@ export function canJoin(m: Pick<Meeting, "status" | "meeting_url">): boolean {
   return m.status === "scheduled" && m.meeting_url !== "";
 }
 
+/** Only a meeting still ahead (scheduled, not yet over) goes into a calendar. */
+export function canAddToCalendar(m: Pick<Meeting, "status" | "end_time">, now: number = Date.now()): boolean {
+  return m.status === "scheduled" && Date.parse(m.end_time) > now;
+}
+
+/** A tab's name with how many meetings it holds, once known: "Upcoming (2)". */
+export function tabLabel(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
+}
+
 export function sortByStart<T extends Pick<Meeting, "start_time">>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
 }

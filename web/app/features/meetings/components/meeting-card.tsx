@@ -2,7 +2,7 @@ import { CalendarDays, CalendarPlus, CheckCircle2, Clock, MapPin, Pencil, Users,
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, UnstyledButton } from "~/components/ui/button";
 import type { Meeting } from "../api";
-import { attendeeCount, canJoin, formatMeetingDate, formatTimeRange, statusLabel, typeLabel } from "../meetings";
+import { attendeeCount, canAddToCalendar, canJoin, formatMeetingDate, formatTimeRange, statusLabel, typeLabel } from "../meetings";
 
 const statusTone: Record<string, BadgeTone> = { scheduled: "info", completed: "success", cancelled: "danger" };
 
@@ -93,10 +93,12 @@ export function MeetingCard({
             Join
           </a>
         )}
-        <Button size="sm" variant="secondary" onClick={() => onAddToCalendar(meeting)} loading={downloading}>
-          {!downloading && <CalendarPlus className="h-4 w-4" aria-hidden="true" />}
-          Add to calendar
-        </Button>
+        {canAddToCalendar(meeting) && (
+          <Button size="sm" variant="secondary" onClick={() => onAddToCalendar(meeting)} loading={downloading}>
+            {!downloading && <CalendarPlus className="h-4 w-4" aria-hidden="true" />}
+            Add to calendar
+          </Button>
+        )}
         {staff && scheduled && (
           <>
             <Button size="sm" variant="ghost" onClick={() => onEdit(meeting)}>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
 import { type Meeting, type MeetingWhen, useCancelMeeting, useCompleteMeeting, useDownloadMeetingICS, useMeetings } from "../api";
-import { EMPTY_MESSAGES, MEETING_TABS, sortByStart } from "../meetings";
+import { EMPTY_MESSAGES, MEETING_TABS, sortByStart, tabLabel } from "../meetings";
 import { CalendarFeedPanel } from "./calendar-feed-panel";
 import { MeetingCard } from "./meeting-card";
 import { MeetingFormDialog } from "./meeting-form-dialog";
@@ -24,6 +24,11 @@ export function MeetingsPage({
 }) {
   const [when, setWhen] = useState<MeetingWhen>("upcoming");
   const meetings = useMeetings(when);
+  const counts: Record<MeetingWhen, number | undefined> = {
+    upcoming: useMeetings("upcoming").data?.total,
+    past: useMeetings("past").data?.total,
+    all: useMeetings("all").data?.total,
+  };
   const cancel = useCancelMeeting();
   const complete = useCompleteMeeting();
   const download = useDownloadMeetingICS();
@@ -94,7 +99,7 @@ export function MeetingsPage({
               when === tab.when ? "border-blue-700 text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
             }`}
           >
-            {tab.label}
+            {tabLabel(tab.label, counts[tab.when])}
           </UnstyledButton>
         ))}
       </div>
