@@ -605,6 +605,8 @@ for (const [width, viewport] of [
       const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
       await page.goto(verifyLink(confirmation));
       await expectVisible(page.getByRole("heading", { name: "Account Pending Approval" }));
+      await page.getByRole("button", { name: "Back to Login" }).click();
+      await expectSignInPage(page);
 
       // Staff find the account: Approve waits for an organization and says so.
       const staffPage = await (await newContext()).newPage();

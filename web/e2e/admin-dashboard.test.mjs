@@ -49,7 +49,10 @@ pageTest("the admin's tiles and growth table match the database, and Recent Acti
   // Approve the demo's pending account through the API, so the activity has a fresh line.
   const pending = (await server.users()).find((u) => u.email === "pending@demo.growthdesk.io");
   assert.ok(pending, "the demo has a pending account");
-  await apiAs(server, "admin@demo.growthdesk.io", "POST", `/api/v1/admin/users/${pending.id}/approve`);
+  // A customer is approved into an organization, in the same request.
+  const brightside = (await apiAs(server, "admin@demo.growthdesk.io", "GET", "/api/v1/admin/organizations")).find((o) => o.name === "Brightside Dental");
+  assert.ok(brightside, "the demo has Brightside Dental");
+  await apiAs(server, "admin@demo.growthdesk.io", "POST", `/api/v1/admin/users/${pending.id}/approve`, { organization_id: brightside.id });
 
   await signInAsDemo(page, "admin");
   await open(page, "/portal/admin");

@@ -79,8 +79,13 @@ export function useAuditLog() {
 
 // POST /api/v1/admin/users/{id}/approve, /reject; PATCH /api/v1/admin/users/{id}
 
-export const approveUser = (token: string, id: string) =>
-  postJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}/approve`, {}, { token });
+/** Approves the account; organizationId, when given, puts it in that organization in the same request. */
+export const approveUser = (token: string, id: string, organizationId?: string | null) =>
+  postJSON<AdminUser>(
+    `/api/v1/admin/users/${encodeURIComponent(id)}/approve`,
+    organizationId ? { organization_id: organizationId } : {},
+    { token },
+  );
 
 export const rejectUser = (token: string, id: string) =>
   postJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}/reject`, {}, { token });
@@ -90,7 +95,7 @@ export const updateAdminUser = (token: string, id: string, update: AdminUserUpda
 
 /** One change to an account from the users table; every kind refreshes the admin queries when it settles. */
 export type AccountAction =
-  | { kind: "approve"; user: AdminUser }
+  | { kind: "approve"; user: AdminUser; organizationId?: string | null }
   | { kind: "reject"; user: AdminUser }
   | { kind: "update"; user: AdminUser; update: AdminUserUpdate };
 
@@ -99,7 +104,7 @@ export function useAccountAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: AccountAction) => {
-      if (action.kind === "approve") return approveUser(token, action.user.id);
+      if (action.kind === "approve") return approveUser(token, action.user.id, action.organizationId);
       if (action.kind === "reject") return rejectUser(token, action.user.id);
       return updateAdminUser(token, action.user.id, action.update);
     },

@@ -135,9 +135,23 @@ export function AdminManagement() {
       onSuccess: async (updated) => {
         const who = updated.full_name || updated.email;
         const verb = a.kind === "approve" ? "approved" : a.kind === "reject" ? "rejected" : "updated";
-        setNotice({ tone: "success", text: `${who} has been ${verb}.` });
+        const text =
+          a.kind === "approve" && updated.organization_name
+            ? `Approved ${who} into ${updated.organization_name}.`
+            : `${who} has been ${verb}.`;
+        setNotice({ tone: "success", text });
         setConfirmReject(null);
         if (a.kind === "update") discard(a.user);
+        // The approval carried the chosen organization: only a role still waits for Save.
+        if (a.kind === "approve") {
+          setDrafts((all) => {
+            const role = all[a.user.id]?.role;
+            const next = { ...all };
+            if (role !== undefined) next[a.user.id] = { role };
+            else delete next[a.user.id];
+            return next;
+          });
+        }
         if (updated.id === profile?.id) await refreshProfile();
       },
       onError: (err) => {
@@ -242,6 +256,11 @@ export function AdminManagement() {
           const rowBusy = busyFor(u);
           const changes = pendingChanges(u, drafts[u.id]);
           const dirty = Object.keys(changes).length > 0;
+          const draftOrg = drafts[u.id]?.organization_id;
+          const chosenOrg = draftOrg !== undefined ? draftOrg : u.organization_id;
+          // A customer is approved into an organization: the one chosen in the row goes with it.
+          const needsOrg = u.role === "customer" && !chosenOrg;
+          const hintId = `approve-hint-${u.id}`;
           return (
             <div className="flex flex-wrap items-center gap-2">
               {rowBusy && <Spinner className="h-5 w-5 border-2" />}
@@ -257,12 +276,23 @@ export function AdminManagement() {
               )}
               {u.approval_status === "pending" && (
                 <>
-                  <Button size="sm" disabled={rowBusy} onClick={() => run({ kind: "approve", user: u })} aria-label={`Approve ${who}`}>
+                  <Button
+                    size="sm"
+                    disabled={rowBusy || needsOrg}
+                    onClick={() => run({ kind: "approve", user: u, organizationId: chosenOrg })}
+                    aria-label={`Approve ${who}`}
+                    aria-describedby={needsOrg ? hintId : undefined}
+                  >
                     Approve
                   </Button>
                   <Button size="sm" variant="secondary" disabled={rowBusy} onClick={() => setConfirmReject(u)} aria-label={`Reject ${who}`} className="text-red-700">
                     Reject
                   </Button>
+                  {needsOrg && (
+                    <p id={hintId} className="w-full text-xs text-slate-700">
+                      Choose an organization for this customer to approve them, or create one under Organizations below.
+                    </p>
+                  )}
                 </>
               )}
             </div>
