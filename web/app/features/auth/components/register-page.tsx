@@ -33,10 +33,10 @@ const ERROR_ID = "register-error";
 const fieldErrorId = (field: RegistrationField) => `register-${field}-error`;
 
 /** A field's own error, shown under it and named by its aria-describedby. */
-function FieldError({ field, message }: { field: RegistrationField; message: string | undefined }) {
+function FieldError({ field, message, className = "" }: { field: RegistrationField; message: string | undefined; className?: string }) {
   if (!message) return null;
   return (
-    <p id={fieldErrorId(field)} className="mt-1.5 text-sm font-medium text-red-700">
+    <p id={fieldErrorId(field)} className={`mt-1.5 text-sm font-medium text-red-700 ${className}`}>
       {message}
     </p>
   );
@@ -313,32 +313,35 @@ export function RegisterPage() {
           )}
         </fieldset>
 
-        <div className="flex items-start gap-2.5">
-          <Checkbox
-            id="register-terms"
-            name="acceptedTerms"
-            required
-            checked={values.acceptedTerms}
-            onChange={(e) => update("acceptedTerms", e.target.checked)}
-            aria-invalid={fieldErrors.acceptedTerms ? true : undefined}
-            aria-describedby={describedBy(fieldErrors, "acceptedTerms")}
-            className="mt-0.5"
-          />
-          <label htmlFor="register-terms" className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/terms" target="_blank" className={linkClasses}>
-              Terms of Service
-              <span className="sr-only"> (opens in a new tab)</span>
-            </Link>{" "}
-            and the{" "}
-            <Link to="/privacy" target="_blank" className={linkClasses}>
-              Privacy Policy
-              <span className="sr-only"> (opens in a new tab)</span>
-            </Link>
-            .
-          </label>
+        <div>
+          <div className="flex items-start gap-2.5">
+            <Checkbox
+              id="register-terms"
+              name="acceptedTerms"
+              required
+              checked={values.acceptedTerms}
+              onChange={(e) => update("acceptedTerms", e.target.checked)}
+              aria-invalid={fieldErrors.acceptedTerms ? true : undefined}
+              aria-describedby={describedBy(fieldErrors, "acceptedTerms")}
+              className="mt-0.5"
+            />
+            <label htmlFor="register-terms" className="text-sm text-slate-700">
+              I agree to the{" "}
+              <Link to="/terms" target="_blank" className={linkClasses}>
+                Terms of Service
+                <span className="sr-only"> (opens in a new tab)</span>
+              </Link>{" "}
+              and the{" "}
+              <Link to="/privacy" target="_blank" className={linkClasses}>
+                Privacy Policy
+                <span className="sr-only"> (opens in a new tab)</span>
+              </Link>
+              .
+            </label>
+          </div>
+          {/* Lined up with the label: the box (1rem) and the gap (0.625rem). */}
+          <FieldError field="acceptedTerms" message={fieldErrors.acceptedTerms} className="pl-[1.625rem]" />
         </div>
-        <FieldError field="acceptedTerms" message={fieldErrors.acceptedTerms} />
 
         <Button type="submit" loading={busy} disabled={!hydrated} className="w-full">
           {busy ? "Submitting Request..." : "Request Account Access"}
