@@ -40,7 +40,7 @@ var Declarations = []string{
 	"Profile", "ProfileUpdate", "NotificationPrefs", "SessionInfo",
 	"Account", "Organization", "OrganizationSummary", "Member",
 	"AuditEntry", "AuditAction", "AuditApprove",
-	"AccountChange", "OrganizationInput", "NotificationPrefsInput", "MailLogEntry",
+	"AccountChange", "ApprovalRequest", "OrganizationInput", "NotificationPrefsInput", "MailLogEntry",
 	// The contact form, the newsletter and the browser's error reports.
 	"Lead", "LeadInput", "LeadCreated", "PreferredTime", "PreferredTimeMorning",
 	"SubscribeInput", "SubscribeStatus", "SubscribeConfirmationSent", "SubscribeResult",

@@ -69,6 +69,7 @@ var jsonForms = map[string]any{
 	"LeadCreated":            growthdesk.LeadCreated{},
 	"ClientErrorReport":      growthdesk.ClientErrorReport{},
 	"AccountChange":          growthdesk.AccountChange{},
+	"ApprovalRequest":        growthdesk.ApprovalRequest{},
 	"OrganizationInput":      growthdesk.OrganizationInput{},
 	"NotificationPrefsInput": growthdesk.NotificationPrefsInput{},
 	"MailLogEntry":           growthdesk.MailLogEntry{},

@@ -332,6 +332,12 @@ func (a *Accounts) Reject(ctx context.Context, c *Caller, id string) (*Account, 
 		c.Audit(AuditReject, "user", target.ID, map[string]any{"from": target.ApprovalStatus, "to": ApprovalRejected}))
 }
 
+// ApprovalRequest is the optional body of POST /api/v1/admin/users/{id}/approve: the
+// organization a customer is approved into, in the same step.
+type ApprovalRequest struct {
+	OrganizationID *string `json:"organization_id"`
+}
+
 // AccountChange is what staff may change on someone's account in one request, the body of
 // PATCH /api/v1/admin/users/{id}: role, organization_id, or both. organization_id null takes
 // the account out of its organization, so the handler reads the body as raw JSON to tell null

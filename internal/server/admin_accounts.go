@@ -15,9 +15,7 @@ func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *g
 
 func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	// The body is optional: {organization_id?} approves a customer into that organization.
-	var in struct {
-		OrganizationID *string `json:"organization_id"`
-	}
+	var in growthdesk.ApprovalRequest
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
 			writeError(w, r, s.log, err)

@@ -250,6 +250,14 @@ export interface AccountChange {
 }
 
 /**
+ * ApprovalRequest is the optional body of POST /api/v1/admin/users/{id}/approve: the
+ * organization a customer is approved into, in the same step.
+ */
+export interface ApprovalRequest {
+  organization_id: string | null;
+}
+
+/**
  * OrganizationInput is the body of POST /api/v1/admin/organizations.
  */
 export interface OrganizationInput {
