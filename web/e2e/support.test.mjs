@@ -83,6 +83,8 @@ pageTest(
     await staffDialog.getByRole("button", { name: "Add Note" }).click();
     await expectVisible(thread(staffDialog).getByText(NOTE), "the note in the thread");
     await expectVisible(thread(staffDialog).getByText("Internal note", { exact: true }), "the note's marker");
+    // The thread can show the note before the form has cleared itself: type once it has.
+    await waitUntil(async () => (await staffDialog.getByLabel("Add a response").inputValue()) === "", "the reply box cleared");
     await staffDialog.getByLabel("Add a response").fill("We found the cause and fixed the export.");
     await staffDialog.getByRole("button", { name: "Send Response" }).click();
     await expectVisible(thread(staffDialog).getByText("We found the cause and fixed the export."), "the answer in the thread");
