@@ -272,8 +272,10 @@ function ReplyBox({ ticketId, staff, status }: { ticketId: string; staff: boolea
     fallbackMessage: "Please try again.",
   });
   const addedWithoutFiles = respond.error instanceof ApiError && respond.error.code === "attachments_failed";
-  const clear = () => {
-    setContent("");
+  // The thread shows the new response before the form hears of the success: text typed in
+  // between is a new draft and stays; only what was sent is cleared.
+  const clear = (sent: ReplyValues) => {
+    setContent((current) => (current === sent.content ? "" : current));
     setFiles([]);
     setInternal(false);
     setPickerKey((k) => k + 1);
@@ -285,10 +287,10 @@ function ReplyBox({ ticketId, staff, status }: { ticketId: string; staff: boolea
       return fileError ? { files: fileError } : {};
     },
     {
-      onSuccess: clear,
+      onSuccess: (_response, sent) => clear(sent),
       // The response was saved without its files: clear the form so it is not sent twice.
-      onError: (err) => {
-        if (err instanceof ApiError && err.code === "attachments_failed") clear();
+      onError: (err, sent) => {
+        if (err instanceof ApiError && err.code === "attachments_failed") clear(sent);
       },
     },
   );
