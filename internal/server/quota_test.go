@@ -301,24 +301,13 @@ func TestQuota_ParallelWritesNeverPassIt(t *testing.T) {
 	t.Parallel()
 	storetest.Engines(t, func(t *testing.T, db *store.DB) {
 		env := quotaEnv(t, db, server.Quotas{Tickets: day(3)})
-		statuses := make(chan int, 10)
-		for i := range 10 {
-			go func() {
-				req, _ := http.NewRequest("POST", env.srv.URL+"/api/v1/tickets", strings.NewReader(fmt.Sprintf(`{"title":"P%d","description":"d"}`, i)))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+env.tokens["customer"])
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					statuses <- 0
-					return
-				}
-				res.Body.Close()
-				statuses <- res.StatusCode
-			}()
+		bodies, types := make([]string, 10), make([]string, 10)
+		for i := range bodies {
+			bodies[i], types[i] = fmt.Sprintf(`{"title":"P%d","description":"d"}`, i), "application/json"
 		}
 		created := 0
-		for range 10 {
-			switch st := <-statuses; st {
+		for _, st := range postAtOnce(env.srv.URL+"/api/v1/tickets", env.tokens["customer"], types, bodies) {
+			switch st {
 			case 201:
 				created++
 			case 429:

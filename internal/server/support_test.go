@@ -572,24 +572,9 @@ func TestSupport_UploadsAreCheckedBeforeTheyAreRead(t *testing.T) {
 			_ = mw.Close()
 			bodies[i], types[i] = buf.String(), mw.FormDataContentType()
 		}
-		statuses := make(chan int, len(bodies))
-		for i := range bodies {
-			go func() {
-				req, _ := http.NewRequest("POST", env.srv.URL+"/api/v1/tickets/"+mine+"/attachments", strings.NewReader(bodies[i]))
-				req.Header.Set("Content-Type", types[i])
-				req.Header.Set("Authorization", "Bearer "+env.tokens["customer"])
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					statuses <- 0
-					return
-				}
-				res.Body.Close()
-				statuses <- res.StatusCode
-			}()
-		}
 		created := 0
-		for range bodies {
-			switch st := <-statuses; st {
+		for _, st := range postAtOnce(env.srv.URL+"/api/v1/tickets/"+mine+"/attachments", env.tokens["customer"], types, bodies) {
+			switch st {
 			case 201:
 				created++
 			case 422:
@@ -745,4 +730,29 @@ func TestSupport_MailAndCountsFollowTheCurrentOrganization(t *testing.T) {
 	if n := openTickets(); n != 0 {
 		t.Errorf("the dashboard counts %d tickets of the old organization", n)
 	}
+}
+
+// postAtOnce sends every body (with its content type) to url at the same time as token, and
+// returns the statuses in the order they came back; 0 for a request that got no answer.
+func postAtOnce(url, token string, contentTypes, bodies []string) []int {
+	statuses := make(chan int, len(bodies))
+	for i := range bodies {
+		go func() {
+			req, _ := http.NewRequest("POST", url, strings.NewReader(bodies[i]))
+			req.Header.Set("Content-Type", contentTypes[i])
+			req.Header.Set("Authorization", "Bearer "+token)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			res.Body.Close()
+			statuses <- res.StatusCode
+		}()
+	}
+	out := make([]int, 0, len(bodies))
+	for range bodies {
+		out = append(out, <-statuses)
+	}
+	return out
 }
