@@ -44,7 +44,6 @@ pageTest("a customer starts a topic, another replies, the author gets the e-mail
   await signInAsDemo(other, "second customer");
   await open(other, "/portal/community");
   await other.getByLabel("Search topics").fill(title.split(" ").pop());
-  await other.getByRole("button", { name: "Search", exact: true }).click();
   await other.getByRole("link", { name: title }).click();
   await expectVisible(other.getByRole("heading", { name: title, level: 1 }), "the topic for the second customer");
   await other.getByLabel("Your reply").fill("We send it **two hours** after the visit.");
@@ -108,6 +107,34 @@ pageTest("staff pin and lock a topic; a locked topic takes no reply", async ({ p
 });
 
 for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390", MOBILE]]) {
+  pageTest(`the topic search filters as one types, with no button, at ${width} px`, { viewport }, async ({ page }) => {
+    const word = `Typeahead${width}${randomUUID().slice(0, 6)}`;
+    await signInAsDemo(page, "customer");
+    await open(page, "/portal/community");
+    await page.getByRole("button", { name: "New Topic" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Topic" });
+    await dialog.getByLabel("Title").fill(`${word} question`);
+    await dialog.getByLabel("Message").fill("Found by typing.");
+    await dialog.getByRole("button", { name: "Post Topic" }).click();
+    await expectVisible(page.getByRole("heading", { name: `${word} question`, level: 1 }), "the new topic");
+    await open(page, "/portal/community");
+    const topics = page.getByRole("region", { name: "Topics" });
+    await expectVisible(topics.getByRole("link").first(), "the topics");
+    assert.ok((await topics.getByRole("link").count()) > 1, "more than one topic before searching");
+    assert.equal(await page.getByRole("button", { name: "Search", exact: true }).count(), 0, "no Search button to press");
+
+    await page.getByLabel("Search topics").pressSequentially(word.toLowerCase(), { delay: 20 });
+    await waitUntil(async () => (await topics.getByRole("link").count()) === 1, "only the matching topic is listed");
+    await expectVisible(topics.getByRole("link", { name: `${word} question` }), "the matching topic");
+    assert.equal(new URL(page.url()).searchParams.get("search"), word.toLowerCase(), "the search is in the address");
+    await page.screenshot({ path: `/tmp/customer-forum-search-${width}.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    assert.equal(overflow, false, "no horizontal overflow");
+
+    await page.getByLabel("Search topics").fill("");
+    await waitUntil(async () => (await topics.getByRole("link").count()) > 1, "clearing the search lists every topic again");
+  });
+
   pageTest(`the sidebar marks Community on the forum and on a topic at ${width} px`, { viewport }, async ({ page }) => {
     const title = `Sidebar check ${width} ${randomUUID().slice(0, 6)}`;
     const phone = viewport === MOBILE;

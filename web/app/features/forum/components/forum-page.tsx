@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Lock, MessageSquarePlus, Pin } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select, Textarea } from "~/components/ui/input";
+import { SearchField } from "~/components/ui/search-field";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
 import { ForumBodyMax, ForumSearchMax, ForumTitleMax, type ForumCategory, type ForumTopic } from "~/lib/api-types.gen";
@@ -16,6 +17,8 @@ import { useApiForm } from "~/lib/use-api-form";
 import { useStartTopic, useTopics, type TopicFilter } from "../api";
 import { FORUM_CATEGORIES, activityTime, categoryLabel, isForumCategory } from "../forum";
 import { FORMATTING_HINT } from "./post-body";
+
+const SEARCH_DELAY_MS = 300;
 
 function NewTopicDialog({ open, onClose, initialCategory }: { open: boolean; onClose: () => void; initialCategory: ForumCategory }) {
   const navigate = useNavigate();
@@ -122,6 +125,13 @@ export function ForumPage() {
     setParams(query, { replace: true });
   }
 
+  // Like every other search of the portal: the list follows as one types, once typing pauses.
+  useEffect(() => {
+    if (searchText.trim() === filter.search.trim()) return;
+    const timer = window.setTimeout(() => apply({ search: searchText }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  });
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -138,31 +148,18 @@ export function ForumPage() {
 
       <section aria-label="Topics" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <form
-            role="search"
-            className="flex flex-1 gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              apply({ search: searchText });
-            }}
-          >
-            <div className="flex-1">
-              <label htmlFor="forum-search" className="block text-sm font-semibold text-slate-900">
-                Search topics
-              </label>
-              <Input
-                id="forum-search"
-                type="search"
-                className="mt-1.5"
-                value={searchText}
-                maxLength={ForumSearchMax}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-            </div>
-            <Button type="submit" variant="secondary" className="self-end">
-              Search
-            </Button>
-          </form>
+          <div role="search" className="flex-1">
+            <label htmlFor="forum-search" className="block text-sm font-semibold text-slate-900">
+              Search topics
+            </label>
+            <SearchField
+              id="forum-search"
+              className="mt-1.5"
+              value={searchText}
+              maxLength={ForumSearchMax}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
           <div>
             <label htmlFor="forum-category" className="block text-sm font-semibold text-slate-900">
               Category
