@@ -162,6 +162,49 @@ pageTest("a search that matches nothing shows the empty state, and 'All' brings 
   assert.equal(await search.inputValue(), "");
 });
 
+for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390", { width: 390, height: 844 }]]) {
+  pageTest(`the search and category are in the address: shared, reloaded and restored by Back at ${width} px`, { viewport }, async ({ page, newContext }) => {
+    const { post, word } = distinctiveWord();
+    const group = page.getByRole("group", { name: "Filter by category" });
+    const search = page.getByRole("searchbox", { name: "Search articles" });
+    const pressed = () => group.locator('[aria-pressed="true"]').innerText();
+    await open(page, "/blog");
+    await group.getByRole("button", { name: post.category, exact: true }).click();
+    await search.fill(word.toLowerCase());
+    await expectTitles(page, [post.title], "category and search");
+    const address = new URL(page.url());
+    assert.equal(address.searchParams.get("category"), post.category, "the category is in the address");
+    assert.equal(address.searchParams.get("q"), word.toLowerCase(), "the search is in the address");
+    await page.screenshot({ path: `/tmp/customer-blog-filter-${width}.png` });
+
+    // Back from the article returns to the filtered list.
+    await page.getByRole("main").getByRole("link", { name: post.title, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/blog/${post.slug}`);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === "/blog");
+    await expectTitles(page, [post.title], "the filtered list after Back");
+    assert.equal(await search.inputValue(), word.toLowerCase(), "the search box holds the search again");
+    assert.equal(await pressed(), post.category, "the category is selected again");
+
+    // Back once more steps out of the category (typing did not add steps).
+    await page.goBack();
+    await waitUntil(async () => new URL(page.url()).search === "", "the unfiltered address after a second Back");
+    await expectTitles(page, allTitles, "the whole list after a second Back");
+    assert.equal(await search.inputValue(), "", "the search box is empty again");
+    assert.equal(await pressed(), "All", "All is selected again");
+
+    // The address, opened by someone else, shows the same list.
+    const other = await (await newContext()).newPage();
+    await other.setViewportSize(viewport);
+    await open(other, address.pathname + address.search);
+    await expectTitles(other, [post.title], "the shared address");
+    assert.equal(await other.getByRole("searchbox", { name: "Search articles" }).inputValue(), word.toLowerCase());
+    assert.equal(await other.getByRole("group", { name: "Filter by category" }).locator('[aria-pressed="true"]').innerText(), post.category);
+    const overflow = await other.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    assert.equal(overflow, false, "no horizontal overflow");
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Newsletter
 

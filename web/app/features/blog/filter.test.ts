@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryFilters, filterPosts, matchesFilter } from "./filter";
+import { categoryFilters, filterFromQuery, filterPosts, filterToQuery, matchesFilter } from "./filter";
 import { makePost } from "./test/fixtures";
 
 const chatbots = makePost({
@@ -87,5 +87,21 @@ describe("categoryFilters", () => {
 
   it("offers only All without posts", () => {
     expect(categoryFilters([])).toEqual(["All"]);
+  });
+});
+
+describe("the filter in the address", () => {
+  it("reads the search and a known category", () => {
+    expect(filterFromQuery("?q=roi&category=Case+Studies")).toEqual({ search: "roi", category: "Case Studies" });
+  });
+  it("takes an unknown or missing category as All", () => {
+    expect(filterFromQuery("?category=Gossip")).toEqual({ search: "", category: "All" });
+    expect(filterFromQuery("")).toEqual({ search: "", category: "All" });
+  });
+  it("writes nothing for the unfiltered list and round-trips a filter", () => {
+    expect(filterToQuery({ search: "  ", category: "All" })).toBe("");
+    const filter = { search: "AI & you", category: "AI Technology" } as const;
+    expect(filterToQuery(filter)).toBe("?q=AI+%26+you&category=AI+Technology");
+    expect(filterFromQuery(filterToQuery(filter))).toEqual(filter);
   });
 });

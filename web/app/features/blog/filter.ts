@@ -35,3 +35,26 @@ export function categoryFilters(posts: readonly PostMeta[]): CategoryFilter[] {
   const used = new Set(posts.map((p) => p.category));
   return ["All", ...BLOG_CATEGORIES.filter((c) => used.has(c))];
 }
+
+function isCategory(value: string | null): value is BlogCategory {
+  return (BLOG_CATEGORIES as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The filter a blog address asks for (`?q=…&category=…`), so that a filtered list can be shared
+ * and Back returns to it; an unknown category is All.
+ */
+export function filterFromQuery(query: string): BlogFilter {
+  const params = new URLSearchParams(query);
+  const category = params.get("category");
+  return { search: params.get("q") ?? "", category: isCategory(category) ? category : "All" };
+}
+
+/** The query string ("" or "?…") of a filter; the unfiltered list is plain /blog. */
+export function filterToQuery({ search, category }: BlogFilter): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set("q", search.trim());
+  if (category !== "All") params.set("category", category);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
