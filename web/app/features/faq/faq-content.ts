@@ -108,7 +108,7 @@ export const FAQ: readonly FaqCategory[] = [
       {
         question: "How do I update my payment method?",
         answer:
-          "Open the Billing page and start a new checkout for your plan with the new card. Payments are handled by our payment provider; we never see or store your full card number.",
+          "Open the Billing page and choose Update Payment Method (Add Payment Method when no card is on file yet). It takes you to our payment provider's secure page, where you add or replace your card, and brings you back to Billing when you are done. If your organization has not chosen a plan yet, your card is added when you check out. We never see or store your full card number.",
       },
       {
         question: "How do I get help?",
