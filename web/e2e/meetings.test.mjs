@@ -5,11 +5,13 @@
 // dashboard shows the real welcome, the previous sign-in and the organization's activity.
 
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { e2eSuite, expectVisible, normalize, open, waitUntil, greeting } from "./harness.mjs";
 
-const { pageTest } = e2eSuite({ args: ["--demo"], smtp: true });
+const suite = e2eSuite({ args: ["--demo"], smtp: true });
+const { pageTest } = suite;
 
 const PASSWORD = "growthdesk-demo";
 const STAFF = "staff@demo.growthdesk.io";
@@ -170,6 +172,30 @@ pageTest("the FAQ searches questions and answers and opens the schedule options"
   await expectVisible(page.getByRole("dialog", { name: "Schedule Meeting" }), "the schedule options");
 });
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  pageTest(`the FAQ's payment-method answer names the Billing page's button, which is there, at ${viewport.width}px`, { viewport }, async ({ page }) => {
+    await signIn(page, CUSTOMER);
+    await open(page, "/portal/faq");
+    await page.getByLabel("Search FAQs").fill("payment method");
+    const question = page.getByRole("button", { name: "How do I update my payment method?" });
+    await question.click();
+    const answer = page.locator(`#${await question.getAttribute("aria-controls")}`);
+    await expectVisible(answer, "the answer");
+    const said = normalize(await answer.innerText());
+    assert.match(said, /Billing page/, said);
+    assert.match(said, /Update Payment Method/, said);
+    assert.doesNotMatch(said, /new checkout/, `the answer no longer sends people through a new checkout: ${said}`);
+    await page.screenshot({ path: `/tmp/customer-faq-${viewport.width}.png` });
+
+    await open(page, "/portal/billing");
+    const card = page.getByRole("region", { name: "Payment Method" });
+    await expectVisible(card.getByRole("button", { name: /^(Update|Add) Payment Method$/ }), "the button the answer names");
+  });
+}
+
 /** The caller's own open and in-progress tickets (the dashboard's count: customer_id is the caller), read from the API. */
 async function openTicketsOf(server, email) {
   const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
@@ -309,6 +335,61 @@ for (const viewport of [
       }
     }
   });
+}
+
+/** What the portal should show for a meeting's time in Berlin: "2:00 PM – 3:00 PM CET" (CEST in summer). */
+function berlinTimeRange(startIso, endIso) {
+  const time = (iso) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const zone = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", timeZoneName: "short" })
+    .formatToParts(new Date(endIso))
+    .find((p) => p.type === "timeZoneName").value;
+  return `${time(startIso)} – ${time(endIso)} ${zone}`;
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a viewer in Berlin sees meeting times in Berlin time, named CET or CEST, on the cards and in the cancel dialog at ${viewport.width}px`, async () => {
+    const context = await suite.browser.newContext({ viewport, baseURL: suite.server.url, locale: "en-US", timezoneId: "Europe/Berlin" });
+    try {
+      const page = await context.newPage();
+      await signIn(page, CUSTOMER);
+      const meetings = await apiMeetings(suite.server, CUSTOMER, "upcoming");
+      const scheduled = meetings.find((m) => m.status === "scheduled");
+      assert.ok(scheduled, "the demo customer has an upcoming scheduled meeting");
+      await open(page, "/portal/meetings");
+      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: scheduled.title, exact: true }) });
+      const expected = berlinTimeRange(scheduled.start_time, scheduled.end_time);
+      assert.match(expected, / CES?T$/, `Berlin's zone is named: ${expected}`);
+      await waitUntil(async () => normalize(await card.innerText()).includes(expected), async () => `the card shows ${expected}: ${normalize(await card.innerText())}`);
+      await page.screenshot({ path: `/tmp/customer-meetings-berlin-${viewport.width}.png` });
+
+      await card.getByRole("button", { name: `Cancel meeting: ${scheduled.title}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel this meeting?" });
+      await expectVisible(dialog, "the cancel dialog");
+      const said = normalize(await dialog.innerText());
+      assert.ok(said.includes(expected), `the dialog names the time in Berlin (${expected}): ${said}`);
+      await page.screenshot({ path: `/tmp/customer-meetings-berlin-dialog-${viewport.width}.png` });
+      await dialog.getByRole("button", { name: "Keep meeting" }).click();
+      await expectVisible(card.getByRole("button", { name: `Cancel meeting: ${scheduled.title}` }), "the meeting kept");
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** The meetings of a tab as the API gives them to that account. */
+async function apiMeetings(server, email, when) {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access_token: token } = await res.json();
+  const list = await fetch(`${server.url}/api/v1/meetings?when=${when}`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(list.status, 200);
+  return (await list.json()).items;
 }
 
 async function axeViolations(page) {

@@ -41,3 +41,21 @@ export function formatMoney(cents: number, currency = "usd", { trimZeroCents = f
 export function formatCount(value: number): string {
   return value.toLocaleString("en-US");
 }
+
+function zoneNameIn(locale: string, date: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" }).formatToParts(date);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
+/**
+ * The short name of the time zone at that moment, in the browser's zone unless `timeZone` is given:
+ * "EST", "CET". US English names only American zones and writes others as an offset ("GMT+1"), so
+ * British English, which knows the European names, is asked next; an offset stays where neither has a name.
+ */
+export function timeZoneAbbreviation(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  const us = zoneNameIn("en-US", date, timeZone);
+  if (!/^GMT[+-]/.test(us)) return us;
+  const gb = zoneNameIn("en-GB", date, timeZone);
+  return /^GMT[+-]/.test(gb) ? us : gb;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attendeeCount, canAddToCalendar, canJoin, formatAttendees, formatMeetingDate, formatTimeRange, fromLocalInput, parseAttendees, sortByStart, tabLabel } from "./meetings";
+import { attendeeCount, canAddToCalendar, canJoin, formatAttendees, formatMeetingDate, formatMeetingWhen, formatTimeRange, fromLocalInput, parseAttendees, sortByStart, tabLabel } from "./meetings";
 
 describe("meetings", () => {
   it("offers Join only for scheduled meetings with a link", () => {
@@ -17,7 +17,10 @@ describe("meetings", () => {
   it("shows times in the viewer's time zone", () => {
     expect(formatMeetingDate("2026-03-10T15:00:00Z", "America/Indiana/Indianapolis")).toBe("Tue, Mar 10, 2026");
     expect(formatTimeRange("2026-03-10T15:00:00Z", "2026-03-10T16:00:00Z", "America/Indiana/Indianapolis")).toBe("11:00 AM – 12:00 PM EDT");
-    expect(formatTimeRange("2026-03-10T15:00:00Z", "2026-03-10T16:00:00Z", "Europe/Berlin")).toMatch(/^4:00 PM – 5:00 PM GMT\+1$/);
+    expect(formatTimeRange("2026-03-10T15:00:00Z", "2026-03-10T16:00:00Z", "Europe/Berlin")).toBe("4:00 PM – 5:00 PM CET");
+    expect(formatTimeRange("2026-07-10T15:00:00Z", "2026-07-10T16:00:00Z", "Europe/Berlin")).toBe("5:00 PM – 6:00 PM CEST");
+    expect(formatTimeRange("2026-03-10T15:00:00Z", "2026-03-10T16:00:00Z", "Asia/Tokyo")).toBe("12:00 AM – 1:00 AM GMT+9");
+    expect(formatMeetingWhen("2026-12-01T13:00:00Z", "2026-12-01T14:00:00Z", "Europe/Berlin")).toBe("Tue, Dec 1, 2026, 2:00 PM – 3:00 PM CET");
     expect(formatMeetingDate("2026-03-10T23:30:00Z", "Asia/Tokyo")).toBe("Wed, Mar 11, 2026");
   });
 

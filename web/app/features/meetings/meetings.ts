@@ -1,4 +1,5 @@
 import type { Meeting, MeetingAttendee, MeetingType, MeetingWhen } from "~/lib/api-types.gen";
+import { timeZoneAbbreviation } from "~/lib/format";
 
 export const MEETING_TABS: readonly { when: MeetingWhen; label: string }[] = [
   { when: "upcoming", label: "Upcoming" },
@@ -50,12 +51,15 @@ export function formatMeetingDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
 }
 
+/** "11:00 AM – 12:00 PM EDT": the viewer's clock (or `timeZone`'s), with the zone named. */
 export function formatTimeRange(startIso: string, endIso: string, timeZone?: string): string {
-  const time = (iso: string, zone: boolean) =>
-    new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone, ...(zone ? { timeZoneName: "short" } : {}) }).format(
-      new Date(iso),
-    );
-  return `${time(startIso, false)} – ${time(endIso, true)}`;
+  const time = (iso: string) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
+  return `${time(startIso)} – ${time(endIso)} ${timeZoneAbbreviation(endIso, timeZone)}`;
+}
+
+/** "Tue, Mar 10, 2026, 11:00 AM – 12:00 PM EDT": when a meeting is, in one line. */
+export function formatMeetingWhen(startIso: string, endIso: string, timeZone?: string): string {
+  return `${formatMeetingDate(startIso, timeZone)}, ${formatTimeRange(startIso, endIso, timeZone)}`;
 }
 
 export function attendeeCount(n: number): string {

@@ -7,6 +7,7 @@ import { Input, Select, Textarea } from "~/components/ui/input";
 import { MeetingTitleMax, type MeetingType } from "~/lib/api-types.gen";
 import { useApiForm } from "~/lib/use-api-form";
 import { type Meeting, type MeetingInput, useMeetingOrganizations, useSaveMeeting } from "../api";
+import { timeZoneAbbreviation } from "~/lib/format";
 import { MEETING_TYPES, formatAttendees, fromLocalInput, parseAttendees, toLocalInput } from "../meetings";
 
 type Draft = {
@@ -114,7 +115,7 @@ export function MeetingFormDialog({ meeting, onClose }: { meeting: Meeting | nul
           )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Starts" hint="In your time zone." {...form.field("start_time")}>
+          <FormField label="Starts" hint={`In your time zone (${timeZoneAbbreviation(fromLocalInput(draft.start) || new Date().toISOString())}).`} {...form.field("start_time")}>
             {(control) => <Input {...control} type="datetime-local" value={draft.start} onChange={set("start")} />}
           </FormField>
           <FormField label="Ends" {...form.field("end_time")}>

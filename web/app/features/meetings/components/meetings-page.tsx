@@ -8,7 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
 import { type Meeting, type MeetingWhen, useCancelMeeting, useCompleteMeeting, useDownloadMeetingICS, useMeetings } from "../api";
-import { EMPTY_MESSAGES, MEETING_TABS, sortByStart, tabLabel } from "../meetings";
+import { EMPTY_MESSAGES, MEETING_TABS, formatMeetingWhen, sortByStart, tabLabel } from "../meetings";
 import { CalendarFeedPanel } from "./calendar-feed-panel";
 import { MeetingCard } from "./meeting-card";
 import { MeetingFormDialog } from "./meeting-form-dialog";
@@ -157,7 +157,8 @@ export function MeetingsPage({
           })
         }
       >
-        {cancelling && `"${cancelling.title}" will be cancelled and everyone invited will receive a cancellation. This cannot be undone.`}
+        {cancelling &&
+          `"${cancelling.title}" on ${formatMeetingWhen(cancelling.start_time, cancelling.end_time)} will be cancelled and everyone invited will receive a cancellation. This cannot be undone.`}
       </ConfirmDialog>
       <ConfirmDialog
         open={completing !== null}
