@@ -3,8 +3,8 @@
 // per automation, and their trend), cost savings (money and hours saved, by automation and by
 // type), usage metrics (runs and items processed per automation and per day, week or month)
 // and the ROI analysis (savings against the plan's price, with how the figure is computed).
-// The streams are left uncompressed: the files stay small (a few pages of text), and their
-// text can be checked by tests and extracted by any tool.
+// Text is drawn with the fonts of package pdffont, so that names in any script print as
+// written.
 package reportpdf
 
 import (
@@ -16,6 +16,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/pdffont"
 )
 
 // Renderer draws report PDFs branded with the site's name.
@@ -28,34 +29,37 @@ var _ growthdesk.ReportRenderer = (*Renderer)(nil)
 // doc is one report being drawn.
 type doc struct {
 	pdf *fpdf.Fpdf
-	tr  func(string) string
+	t   *pdffont.Doc
 }
 
 // PDF draws the report of job with the figures of s: a common heading (organization, period,
 // generation time), then the sections of the report's type.
 func (r *Renderer) PDF(job *growthdesk.ReportJob, s *growthdesk.ReportSummary) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetCompression(false)
+	t, err := pdffont.New(pdf)
+	if err != nil {
+		return nil, err
+	}
 	pdf.SetTitle(job.Report.Name, true)
 	pdf.SetAuthor(r.SiteName, true)
 	pdf.SetCreationDate(s.To)
 	pdf.SetModificationDate(s.To)
-	d := &doc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
+	d := &doc{pdf: pdf, t: t}
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-15)
-		pdf.SetFont("Helvetica", "", 8)
+		t.SetFont("", 8)
 		pdf.SetTextColor(100, 100, 100)
-		pdf.CellFormat(0, 10, d.tr(fmt.Sprintf("%s - page %d", r.SiteName, pdf.PageNo())), "", 0, "C", false, 0, "")
+		t.Cell(0, 10, fmt.Sprintf("%s - page %d", r.SiteName, pdf.PageNo()), "", 0, "C", false)
 	})
 	pdf.AddPage()
-	pdf.SetFont("Helvetica", "B", 18)
-	pdf.CellFormat(0, 10, d.tr(job.Report.Name), "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 11)
+	t.SetFont("B", 18)
+	t.Cell(0, 10, job.Report.Name, "", 1, "L", false)
+	t.SetFont("", 11)
 	pdf.SetTextColor(60, 60, 60)
-	pdf.CellFormat(0, 6, d.tr("Organization: "+job.OrganizationName), "", 1, "L", false, 0, "")
-	pdf.CellFormat(0, 6, d.tr(fmt.Sprintf("Period: %s (%s to %s)", s.PeriodLabel, s.From.Format("Jan 2, 2006"), s.To.Format("Jan 2, 2006"))), "", 1, "L", false, 0, "")
-	pdf.CellFormat(0, 6, d.tr("Generated: "+s.To.Format("Jan 2, 2006 15:04 MST")), "", 1, "L", false, 0, "")
-	pdf.MultiCell(0, 6, d.tr(job.Report.Description), "", "L", false)
+	t.Cell(0, 6, "Organization: "+job.OrganizationName, "", 1, "L", false)
+	t.Cell(0, 6, fmt.Sprintf("Period: %s (%s to %s)", s.PeriodLabel, s.From.Format("Jan 2, 2006"), s.To.Format("Jan 2, 2006")), "", 1, "L", false)
+	t.Cell(0, 6, "Generated: "+s.To.Format("Jan 2, 2006 15:04 MST"), "", 1, "L", false)
+	t.Paragraph(6, job.Report.Description)
 	pdf.Ln(4)
 	pdf.SetTextColor(0, 0, 0)
 
@@ -265,33 +269,29 @@ func (d *doc) roi(s *growthdesk.ReportSummary, plan *growthdesk.PlanCost) {
 
 func (d *doc) heading(text string) {
 	d.pdf.Ln(3)
-	d.pdf.SetFont("Helvetica", "B", 13)
-	d.pdf.CellFormat(0, 8, d.tr(text), "", 1, "L", false, 0, "")
+	d.t.SetFont("B", 13)
+	d.t.Cell(0, 8, text, "", 1, "L", false)
 }
 
 func (d *doc) note(text string) {
-	d.pdf.SetFont("Helvetica", "", 9)
+	d.t.SetFont("", 9)
 	d.pdf.SetTextColor(60, 60, 60)
-	d.pdf.MultiCell(0, 5, d.tr(text), "", "L", false)
+	d.t.Paragraph(5, text)
 	d.pdf.SetTextColor(0, 0, 0)
 }
 
 func (d *doc) table(widths []float64, head []string, rows [][]string) {
-	pdf, tr := d.pdf, d.tr
-	pdf.SetFont("Helvetica", "B", 10)
+	pdf, t := d.pdf, d.t
+	t.SetFont("B", 10)
 	pdf.SetFillColor(230, 236, 245)
 	for i, h := range head {
-		pdf.CellFormat(widths[i], 7, tr(h), "1", 0, "L", true, 0, "")
+		t.Cell(widths[i], 7, h, "1", 0, "L", true)
 	}
 	pdf.Ln(-1)
-	pdf.SetFont("Helvetica", "", 10)
+	t.SetFont("", 10)
 	for _, row := range rows {
 		for i, cell := range row {
-			text := []rune(cell)
-			for len(text) > 1 && pdf.GetStringWidth(tr(string(text))) > widths[i]-2 {
-				text = append(text[:len(text)-2], '…')
-			}
-			pdf.CellFormat(widths[i], 7, tr(string(text)), "1", 0, "L", false, 0, "")
+			t.Cell(widths[i], 7, t.Fit(cell, widths[i]-2), "1", 0, "L", false)
 		}
 		pdf.Ln(-1)
 	}
@@ -336,12 +336,12 @@ func (d *doc) chart(bars []bar) {
 			pdf.Rect(x, y0+height-ih, slot*0.7, ih, "F")
 		}
 	}
-	pdf.SetFont("Helvetica", "", 7)
+	d.t.SetFont("", 7)
 	pdf.SetTextColor(90, 90, 90)
-	pdf.Text(x0, y0-0.5, d.tr("max "+strconv.FormatFloat(top, 'f', -1, 64)))
+	d.t.Text(x0, y0-0.5, "max "+strconv.FormatFloat(top, 'f', -1, 64))
 	step := (len(bars) + 5) / 6
 	for i := 0; i < len(bars); i += step {
-		pdf.Text(x0+float64(i)*slot, y0+height+4, d.tr(bars[i].label))
+		d.t.Text(x0+float64(i)*slot, y0+height+4, bars[i].label)
 	}
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetY(y0 + height + 7)

@@ -1,27 +1,15 @@
 package reportpdf
 
 import (
-	"regexp"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
+	"github.com/growthdesk/growthdesk/internal/pdftest"
 )
-
-// pdfText is the text a reader sees: the strings of the uncompressed content streams' Tj
-// operators, unescaped, joined by spaces.
-func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	if !strings.HasPrefix(string(b), "%PDF-") {
-		t.Fatalf("not a PDF: %q", b[:20])
-	}
-	var out []string
-	for _, m := range regexp.MustCompile(`\(((?:\\.|[^\\)])*)\)\s*Tj`).FindAllStringSubmatch(string(b), -1) {
-		out = append(out, regexp.MustCompile(`\\([\\()])`).ReplaceAllString(m[1], "$1"))
-	}
-	return strings.Join(out, " ")
-}
 
 // sample is a week of runs of two automations: a chatbot (90 minutes saved per run at
 // $1,234.56 an hour) that succeeded twice and failed once, and a workflow (30 minutes at
@@ -52,7 +40,7 @@ func render(t *testing.T, typ string, plan *growthdesk.PlanCost) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pdfText(t, b)
+	return pdftest.Text(t, b)
 }
 
 func check(t *testing.T, name, text string, want, unwanted []string) {
@@ -124,4 +112,24 @@ func TestComputeROI(t *testing.T) {
 			t.Errorf("plan %+v: %+v", plan, f)
 		}
 	}
+}
+
+// Names in any script print as written: Latin with accents, CJK and symbols, in the heading,
+// the body and the tables.
+func TestPDF_NamesInAnyScript(t *testing.T) {
+	s := sample()
+	s.Automations[0].Name = "☕ 東京 Ölmez"
+	report := &growthdesk.Report{ID: "r", Type: growthdesk.ReportTypeCostSavings}
+	growthdesk.FillReport(report)
+	report.Name = "Rapport ☕ 東京 Ölmez"
+	b, err := (&Renderer{SiteName: "Growthdesk"}).PDF(&growthdesk.ReportJob{Report: report, OrganizationName: "☕ 東京 Ölmez"}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("REPORTPDF_OUT"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "report.pdf"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check(t, "cost_savings", pdftest.Text(t, b), []string{"Rapport ☕ 東京 Ölmez", "Organization: ☕ 東京 Ölmez", "☕ 東京 Ölmez 2 90 $1,234.56"}, []string{"?"})
 }
