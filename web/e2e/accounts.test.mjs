@@ -176,7 +176,7 @@ async function openSettingsTab(page, tab) {
   );
 }
 
-/** The session the portal keeps in the tab (sign-in without 'Remember me': sessionStorage). */
+/** The session the portal keeps (localStorage; sessionStorage is where an earlier version kept it). */
 const storedSession = (page) =>
   page.evaluate(() => window.sessionStorage.getItem("growthdesk-auth") ?? window.localStorage.getItem("growthdesk-auth"));
 

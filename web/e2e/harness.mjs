@@ -398,7 +398,8 @@ export function e2eSuite(serverOptions = {}) {
    * A test with a fresh browser context and page. options: viewport, timeout,
    * allowConsoleErrors (RegExps for console errors this test expects, e.g. a 404 it asks for).
    * fn receives { page, context, server, url(path), newContext() }; newContext() opens another
-   * context set up and watched like the first (a second person), closed with it after the test.
+   * context set up and watched like the first (a second person, or with newContext({ storageState })
+   * the same browser reopened), closed with it after the test.
    */
   function pageTest(name, options, fn) {
     if (typeof options === "function") [options, fn] = [{}, options];
@@ -407,13 +408,15 @@ export function e2eSuite(serverOptions = {}) {
       const problems = [];
       const allowed = options.allowConsoleErrors ?? [];
       const contexts = [];
-      // Every context of the test is set up alike and watched for console errors.
-      async function newContext() {
+      // Every context of the test is set up alike and watched for console errors; extra adds
+      // options of Playwright's newContext (e.g. storageState, to reopen a saved browser).
+      async function newContext(extra = {}) {
         const context = await browser.newContext({
           viewport: options.viewport ?? DESKTOP,
           baseURL: server.url,
           locale: "en-US",
           timezoneId: "America/Indiana/Indianapolis",
+          ...extra,
         });
         contexts.push(context);
         context.setDefaultTimeout(ACTION_TIMEOUT_MS);

@@ -1,7 +1,9 @@
 import { AuthClient, type GoTrueClient } from "@supabase/auth-js";
-import { createRememberStorage, memoryStore, type KeyValueStore, type RememberStorage } from "./remember-storage";
+import { cookieMarker, createRememberStorage, memoryStore, type KeyValueStore, type RememberStorage } from "./remember-storage";
 
 export const AUTH_STORAGE_KEY = "growthdesk-auth";
+/** The session cookie that marks the browser session a sign-in without 'Remember me' belongs to. */
+export const BROWSER_SESSION_COOKIE = "growthdesk-browser-session";
 const RECOVERY_KEY = "growthdesk-recovery";
 
 let client: GoTrueClient | undefined;
@@ -19,6 +21,31 @@ function webStore(kind: "localStorage" | "sessionStorage"): KeyValueStore {
   }
 }
 
+/**
+ * Ends on the server a session dropped because the browser was closed since (its refresh token was
+ * still on disk): one refresh for a live access token, then sign-out of that session. Best effort;
+ * the session otherwise ends at the server's maximum age.
+ */
+async function endExpiredSession(stored: string): Promise<void> {
+  try {
+    const { refresh_token: refreshToken } = JSON.parse(stored) as { refresh_token?: string };
+    if (!refreshToken) return;
+    const base = `${window.location.origin}/auth/v1`;
+    const headers = { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" };
+    const refreshed = await fetch(`${base}/token?grant_type=refresh_token`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    if (!refreshed.ok) return;
+    const { access_token: accessToken } = (await refreshed.json()) as { access_token?: string };
+    if (!accessToken) return;
+    await fetch(`${base}/logout?scope=local`, { method: "POST", headers: { ...headers, Authorization: `Bearer ${accessToken}` } });
+  } catch {
+    // Offline or malformed: nothing more to do here.
+  }
+}
+
 /** The one auth client of the app (browser only): sessions under /auth/v1, kept per 'Remember me'. */
 export function authClient(): GoTrueClient {
   if (client) return client;
@@ -26,7 +53,14 @@ export function authClient(): GoTrueClient {
   // A password-reset link lands with `type=recovery` in the fragment; auth-js clears it while signing in.
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   recoveryLinkPending = fragment.get("type") === "recovery" && fragment.has("access_token");
-  storage = createRememberStorage(webStore("localStorage"), webStore("sessionStorage"));
+  storage = createRememberStorage({
+    persistent: webStore("localStorage"),
+    marker: cookieMarker(BROWSER_SESSION_COOKIE),
+    sessionKey: AUTH_STORAGE_KEY,
+    keys: [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`, `${AUTH_STORAGE_KEY}-user`],
+    onExpired: (stored) => void endExpiredSession(stored),
+    legacy: webStore("sessionStorage"),
+  });
   client = new AuthClient({
     url: `${window.location.origin}/auth/v1`,
     storageKey: AUTH_STORAGE_KEY,
@@ -38,7 +72,7 @@ export function authClient(): GoTrueClient {
   return client;
 }
 
-/** Where the next sign-in is kept: true for localStorage (outlives the browser), false for sessionStorage. */
+/** How long the next sign-in is kept: true until sign-out (outlives the browser), false until the browser is closed. */
 export function rememberNextSession(remember: boolean): void {
   authClient();
   storage?.setRemember(remember);
