@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { MOBILE, e2eSuite, expectText, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -178,7 +178,7 @@ pageTest("the customer pauses an automation and sees it paused", async ({ page }
   await expectVisible(card.getByText("Paused", { exact: true }), "the Paused badge");
   assert.ok(await card.getByRole("button", { name: `Resume ${AUTOMATION}` }).isEnabled(), "Resume is offered");
 
-  // Customers get the coming-soon dialog for New Project.
+  // Customers are told how to ask for a project.
   await open(page, "/portal/projects");
   await expectVisible(page.getByRole("heading", { name: PROJECT }), "the staff-created project");
   const mine = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PROJECT }) });
@@ -195,7 +195,7 @@ pageTest("the customer pauses an automation and sees it paused", async ({ page }
   await updates.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "New Project" }).click();
   const dialog = page.getByRole("dialog", { name: "New Project" });
-  await expectVisible(dialog.getByRole("link", { name: "Contact Support" }), "Contact Support");
+  await expectVisible(dialog.getByRole("link", { name: "Request a Project" }), "Request a Project");
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByLabel("Search projects").fill("no such project anywhere");
   await expectVisible(page.getByText("No projects found"), "the empty state");
@@ -253,3 +253,63 @@ pageTest("the workspace pages with data pass the WCAG A and AA rules for custome
     await page.waitForURL(/\/portal\/login/);
   }
 });
+
+for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390", MOBILE]]) {
+  pageTest(`a customer's New Project opens a support ticket drafted as a project request at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, "customer");
+    await open(page, "/portal/projects");
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    const text = normalize(await dialog.innerText());
+    assert.doesNotMatch(text, /coming soon/i, `no 'coming soon': ${text}`);
+    assert.match(text, /project request/i, `the dialog says how to ask: ${text}`);
+    await page.screenshot({ path: `/tmp/customer-project-request-${width}.png` });
+    await dialog.getByRole("link", { name: "Request a Project" }).click();
+
+    const ticket = page.getByRole("dialog", { name: "New Ticket" });
+    await expectVisible(ticket, "the new-ticket dialog");
+    assert.equal(new URL(page.url()).pathname, "/portal/support");
+    assert.equal(await ticket.getByLabel("Title").inputValue(), "New project request");
+    const description = ticket.getByLabel("Description");
+    assert.match(await description.inputValue(), /What it should achieve:/);
+    await page.screenshot({ path: `/tmp/customer-project-ticket-${width}.png` });
+    await description.fill(`${await description.inputValue()}Online booking from our website (${width} px).`);
+    await ticket.getByRole("button", { name: "Create Ticket" }).click();
+    await expectHidden(ticket, "the sent ticket's form");
+    await expectVisible(page.getByRole("dialog", { name: /New project request/ }), "the request, opened as a ticket");
+  });
+
+  pageTest(`automations: labelled buttons, and one in error shows its last error and a ticket to open at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, "customer");
+    await open(page, "/portal/automations");
+    const broken = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Invoice Data Sync" }) });
+    await expectVisible(broken, "the automation in error");
+    const error = broken.getByRole("alert");
+    await expectVisible(error.getByText("The connected service did not answer in time."), "the last error's message");
+    assert.match(normalize(await error.innerText()), /^Last error /, "it is named as the last error");
+
+    // Every button says what it does in words; customers get no settings button.
+    for (const card of await page.getByRole("article").all()) {
+      for (const button of await card.getByRole("button").all()) {
+        const visible = normalize(await button.innerText());
+        const name = await button.getAttribute("aria-label");
+        assert.ok(visible.length > 0, `a button with no visible label (${name})`);
+        assert.ok(!name || name.startsWith(visible), `the name "${name}" begins with the label "${visible}"`);
+      }
+      assert.equal(await card.getByRole("button", { name: /^Settings/ }).count(), 0, "no settings button for customers");
+      assert.equal(await card.getByRole("button", { name: /^Run history/ }).count(), 1, "one run history button");
+    }
+    await page.screenshot({ path: `/tmp/customer-automations-${width}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    assert.equal(overflow, false, "no horizontal overflow");
+
+    await error.getByRole("link", { name: "Open a support ticket" }).click();
+    const ticket = page.getByRole("dialog", { name: "New Ticket" });
+    await expectVisible(ticket, "the new-ticket dialog");
+    assert.equal(await ticket.getByLabel("Title").inputValue(), "Automation in error: Invoice Data Sync");
+    assert.match(await ticket.getByLabel("Description").inputValue(), /The connected service did not answer in time\./);
+    await ticket.getByRole("button", { name: "Cancel" }).click();
+    await expectHidden(ticket, "the closed dialog");
+    assert.equal(new URL(page.url()).search, "", "closing the dialog leaves a plain list address");
+  });
+}

@@ -57,6 +57,8 @@ export const paths = {
     support: portalRoutes.support,
     ticket: (id: string) => generatePath(portalRoutes.supportTicket, { ticketId: id }),
     newTicket: withQuery(portalRoutes.support, { new: "1" }),
+    /** The create dialog with a title and description already written, for the customer to finish and send. */
+    ticketDraft: (draft: { title: string; description: string }) => withQuery(portalRoutes.support, { new: "1", ...draft }),
     billing: portalRoutes.billing,
     billingOverview: portalRoutes.billingOverview,
     billingCanceled: withQuery(portalRoutes.billing, { canceled: "true" }),

@@ -17,16 +17,19 @@ type FieldName = "title" | "description" | "customer_id" | "files";
 export function NewTicketDialog({
   open,
   staff,
+  draft,
   onClose,
   onCreated,
 }: {
   open: boolean;
+  /** What the form starts with (a request drafted by another page); empty by default. */
+  draft?: { title: string; description: string };
   staff: boolean;
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
+  const [title, setTitle] = useState(draft?.title ?? "");
+  const [description, setDescription] = useState(draft?.description ?? "");
   const [priority, setPriority] = useState<TicketPriority>("medium");
   const [category, setCategory] = useState("");
   const [customer, setCustomer] = useState("");

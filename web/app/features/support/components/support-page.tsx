@@ -21,6 +21,8 @@ import { SearchField } from "~/components/ui/search-field";
 import { FilterBar } from "~/components/ui/filter-bar";
 
 const SEARCH_DELAY_MS = 300;
+/** The address's parameters that belong to the create dialog, not to the list. */
+const DIALOG_PARAMS = ["new", "title", "description"];
 
 /** The support desk: filters in the URL, `/portal/support/{id}` opens a ticket, `?new=1` the create dialog. */
 export function SupportPage({ ticketId }: { ticketId?: string }) {
@@ -31,6 +33,8 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params, staff);
   const creating = params.get("new") === "1";
+  // Another page may open the dialog with a drafted ticket (a project request, an automation's error).
+  const draft = { title: params.get("title") ?? "", description: params.get("description") ?? "" };
 
   function setFilter(key: keyof TicketFilters, value: string) {
     const next = new URLSearchParams(params);
@@ -61,7 +65,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
 
   const listSearch = () => {
     const rest = new URLSearchParams(params);
-    rest.delete("new");
+    for (const key of DIALOG_PARAMS) rest.delete(key);
     const s = rest.toString();
     return s ? `?${s}` : "";
   };
@@ -76,7 +80,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
   const setCreating = (open: boolean) => {
     const next = new URLSearchParams(params);
     if (open) next.set("new", "1");
-    else next.delete("new");
+    else for (const key of DIALOG_PARAMS) next.delete(key);
     setParams(next, { preventScrollReset: true });
   };
 
@@ -227,6 +231,8 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
       )}
 
       <NewTicketDialog
+        key={`${draft.title}\n${draft.description}`}
+        draft={draft}
         open={creating && !noOrganization}
         staff={staff}
         onClose={() => setCreating(false)}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import {
   Activity,
   Bot,
@@ -34,6 +35,7 @@ import {
   type AutomationStatus,
   type AutomationType,
 } from "~/lib/api-types.gen";
+import { paths } from "~/lib/paths";
 import { isStaff } from "~/lib/roles";
 import { useApiForm, type FieldErrors } from "~/lib/use-api-form";
 import {
@@ -342,18 +344,60 @@ function DetailsDialog({
   );
 }
 
+/**
+ * Why an automation is in error and what to do: the message of its latest failed run; a customer
+ * is offered a support ticket that already names the automation and the error.
+ */
+function LastError({ automation, staff }: { automation: Automation; staff: boolean }) {
+  const runs = useRuns(automation.id);
+  const failed = runs.data?.items.find((r) => r.outcome === "failure");
+  const when = failed ? formatDateTime(failed.finished_at ?? failed.started_at) : "";
+  const message = failed?.message || "No error message was recorded.";
+  const ticket = paths.portal.ticketDraft({
+    title: `Automation in error: ${automation.name}`,
+    description: `"${automation.name}" shows an error.\n\nLast error${when ? ` (${when})` : ""}: ${message}\n\nAnything we should know:\n`,
+  });
+  return (
+    <Alert tone="error" title="Last error" className="mt-4">
+      {runs.isPending ? (
+        <p>Loading the last error…</p>
+      ) : (
+        <p className="break-words">
+          {when && <span className="font-medium">{when}: </span>}
+          {runs.isError ? "The last error could not be loaded." : message}
+        </p>
+      )}
+      <p className="mt-2">
+        {staff ? (
+          "Check the run history and the connected service, then set the automation back to Active in Settings."
+        ) : (
+          <>
+            It is not running until this is fixed.{" "}
+            <Link to={ticket} className="font-semibold underline underline-offset-2">
+              Open a support ticket
+            </Link>{" "}
+            and we will look into it.
+          </>
+        )}
+      </p>
+    </Alert>
+  );
+}
+
 function AutomationCard({
   automation,
   staff,
   busy,
   onToggle,
   onDetails,
+  onEdit,
 }: {
   automation: Automation;
   staff: boolean;
   busy: boolean;
   onToggle: (action: "pause" | "resume") => void;
   onDetails: () => void;
+  onEdit: () => void;
 }) {
   const Icon = TYPE_ICONS[automation.type] ?? Zap;
   const canPause = automation.status === "active";
@@ -405,35 +449,30 @@ function AutomationCard({
           </div>
         )}
       </dl>
-      <div className="mt-4 flex gap-2 border-t border-slate-100 pt-4">
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Resume ${automation.name}`}
-          title="Resume"
-          disabled={!canResume}
-          loading={busy && canResume}
-          onClick={() => onToggle("resume")}
-        >
-          <Play className="h-4 w-4" aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Pause ${automation.name}`}
-          title="Pause"
-          disabled={!canPause}
-          loading={busy && canPause}
-          onClick={() => onToggle("pause")}
-        >
-          <Pause className="h-4 w-4" aria-hidden="true" />
-        </Button>
-        <Button size="sm" variant="secondary" aria-label={`Run history of ${automation.name}`} title="Run history" onClick={onDetails}>
+      {automation.status === "error" && <LastError automation={automation} staff={staff} />}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        {canPause && (
+          <Button size="sm" variant="secondary" aria-label={`Pause ${automation.name}`} loading={busy} onClick={() => onToggle("pause")}>
+            {!busy && <Pause className="h-4 w-4" aria-hidden="true" />}
+            Pause
+          </Button>
+        )}
+        {canResume && (
+          <Button size="sm" variant="secondary" aria-label={`Resume ${automation.name}`} loading={busy} onClick={() => onToggle("resume")}>
+            {!busy && <Play className="h-4 w-4" aria-hidden="true" />}
+            Resume
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" aria-label={`Run history of ${automation.name}`} onClick={onDetails}>
           <History className="h-4 w-4" aria-hidden="true" />
+          Run history
         </Button>
-        <Button size="sm" variant="secondary" aria-label={`Settings of ${automation.name}`} title="Settings" onClick={onDetails}>
-          <Cog className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        {staff && (
+          <Button size="sm" variant="secondary" aria-label={`Settings of ${automation.name}`} onClick={onEdit}>
+            <Cog className="h-4 w-4" aria-hidden="true" />
+            Settings
+          </Button>
+        )}
       </div>
     </article>
   );
@@ -522,6 +561,7 @@ export function AutomationsPage() {
               );
             }}
             onDetails={() => setDetails(a.id)}
+            onEdit={() => setEditing(a)}
           />
         ))}
       </ListPage>

@@ -66,7 +66,15 @@ const STATUS_ICONS: Record<ProjectStatus, typeof Circle> = {
   on_hold: CirclePause,
 };
 
-function ComingSoonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** What a customer's project request asks, as a support ticket they complete and send. */
+const PROJECT_REQUEST = {
+  title: "New project request",
+  description:
+    "We would like to start a new project.\n\nWhat it should achieve:\n\nThe tools and systems involved:\n\nWhen we would like it running:\n",
+};
+
+/** Projects are planned with our team: a customer asks for one through a support ticket. */
+function RequestProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog
       open={open}
@@ -77,14 +85,15 @@ function ComingSoonDialog({ open, onClose }: { open: boolean; onClose: () => voi
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Link to={paths.portal.support} className={buttonVariants()}>
-            Contact Support
+          <Link to={paths.portal.ticketDraft(PROJECT_REQUEST)} className={buttonVariants()}>
+            Request a Project
           </Link>
         </>
       }
     >
       <p className="text-slate-700">
-        Project creation is coming soon. In the meantime, contact our support team to start a new AI project.
+        Our team plans each project with you. Send us a project request: a support ticket opens with the questions we need answered,
+        ready for you to complete. Once we have agreed the plan with you, the project appears on this page.
       </p>
     </Dialog>
   );
@@ -445,7 +454,7 @@ export function ProjectsPage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [priority, setPriority] = useState("");
-  const [comingSoon, setComingSoon] = useState(false);
+  const [requesting, setRequesting] = useState(false);
   const [editing, setEditing] = useState<Project | "new" | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [updatesOf, setUpdatesOf] = useState<string | null>(null);
@@ -469,7 +478,7 @@ export function ProjectsPage() {
   const stats = projectStats(all.data?.items ?? []);
   const filtered = search !== "" || status !== "" || priority !== "";
 
-  const openNew = () => (staff ? setEditing("new") : setComingSoon(true));
+  const openNew = () => (staff ? setEditing("new") : setRequesting(true));
 
   return (
     <>
@@ -548,7 +557,7 @@ export function ProjectsPage() {
           />
         ))}
       </ListPage>
-      <ComingSoonDialog open={comingSoon} onClose={() => setComingSoon(false)} />
+      <RequestProjectDialog open={requesting} onClose={() => setRequesting(false)} />
       {staff && editing !== null && (
         <Dialog open title={editing === "new" ? "New Project" : `Edit ${editing.name}`} onClose={() => setEditing(null)} size="lg">
           <ProjectForm
