@@ -286,6 +286,17 @@ for (const viewport of [
         return shown > 0 && (await showing.count()) === 1 && normalize(await showing.innerText()) === `Showing ${shown} of ${shown} tickets`;
       }, `Showing N of N for status "${status}"`);
     }
+    // A search, typed, counts the same way once the list has followed it: N and M are the matches.
+    const everyone = await cards.count();
+    const word = "portal";
+    await page.getByLabel("Search tickets").fill(word);
+    await waitUntil(async () => new URL(page.url()).searchParams.get("q") === word, "the search in the URL");
+    await waitUntil(async () => {
+      const shown = await cards.count();
+      return shown > 0 && shown < everyone && (await showing.count()) === 1 && normalize(await showing.innerText()) === `Showing ${shown} of ${shown} tickets`;
+    }, `Showing N of N for the search "${word}" (fewer than the ${everyone} tickets)`);
+    await page.getByLabel("Search tickets").fill("");
+    await waitUntil(async () => normalize(await showing.innerText()) === `Showing ${everyone} of ${everyone} tickets`, "every ticket counted again");
 
     // Field errors clear one by one as the fields are fixed.
     await page.getByRole("button", { name: "New Ticket" }).click();
