@@ -119,22 +119,43 @@ func Summarize(org, period string, from, to time.Time, facts []RunFact, active i
 	return sum
 }
 
-// trendBuckets splits a period into days (7d, 30d), weeks (90d) or months (1y).
+// PeriodStart is where the period ending at now begins: whole UTC days ending with today
+// (7d, 30d, 90d: today and the days before it), or the twelve calendar months ending with
+// this one (1y). A period starts on a span's boundary, so that only its last span, the one
+// still running, is partial.
+func PeriodStart(period string, now time.Time) time.Time {
+	now = now.UTC()
+	if period == ReportPeriod1y {
+		return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -11, 0)
+	}
+	days := reportPeriodDays[period]
+	if days == 0 {
+		days = reportPeriodDays[ReportPeriod30d]
+	}
+	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1-days)
+}
+
+// trendBuckets splits a period into days (7d, 30d), weeks (90d) or months (1y). A span that
+// ends after to (today, this week or this month so far) is marked partial: its figures are
+// not complete and a chart must not read them as a fall.
 func trendBuckets(period string, from, to time.Time) []TrendPoint {
 	var out []TrendPoint
 	day := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
+	add := func(t, end time.Time, layout string) {
+		out = append(out, TrendPoint{Label: t.Format(layout), Start: t, Partial: end.After(to)})
+	}
 	switch period {
 	case ReportPeriod1y:
 		for t := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); t.Before(to); t = t.AddDate(0, 1, 0) {
-			out = append(out, TrendPoint{Label: t.Format("Jan 2006"), Start: t})
+			add(t, t.AddDate(0, 1, 0), "Jan 2006")
 		}
 	case ReportPeriod90d:
 		for t := day; t.Before(to); t = t.AddDate(0, 0, 7) {
-			out = append(out, TrendPoint{Label: t.Format("Jan 2"), Start: t})
+			add(t, t.AddDate(0, 0, 7), "Jan 2")
 		}
 	default:
 		for t := day; t.Before(to); t = t.AddDate(0, 0, 1) {
-			out = append(out, TrendPoint{Label: t.Format("Jan 2"), Start: t})
+			add(t, t.AddDate(0, 0, 1), "Jan 2")
 		}
 	}
 	return out

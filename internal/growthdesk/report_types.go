@@ -125,6 +125,9 @@ type TrendPoint struct {
 	ItemsProcessed int64 `json:"items_processed"`
 	// SuccessRate is null for a span without runs, so that a chart leaves a gap there.
 	SuccessRate *float64 `json:"success_rate"`
+	// Partial says the span is still running (today, this week or this month so far): its
+	// figures are what happened until the period's end, not a whole span's.
+	Partial bool `json:"partial"`
 }
 
 // SavingsSlice is one slice of Cost Savings Breakdown: the savings of one automation type.

@@ -128,9 +128,8 @@ func (s *Reports) Summary(ctx context.Context, c *Caller, orgID string, period s
 
 // compute is the summary of the period ending at now of the scope's one organization.
 func (s *Reports) compute(ctx context.Context, scope Scope, period string, now time.Time) (*ReportSummary, error) {
-	days := reportPeriodDays[period]
 	to := now
-	from := now.AddDate(0, 0, -days)
+	from := PeriodStart(period, now)
 	facts, err := s.Store.RunFacts(ctx, scope, from, to)
 	if err != nil {
 		return nil, err

@@ -62,6 +62,46 @@ func TestSummarize_SavingsHoursAndTrends(t *testing.T) {
 	}
 }
 
+// A period is made of whole spans ending with the running one, so that only the last point is
+// partial and no chart reads today's few runs as a fall.
+func TestSummarize_PeriodsEndWithOnePartialSpan(t *testing.T) {
+	now := time.Date(2026, 11, 25, 9, 30, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		period, from, first, last string
+		points                    int
+	}{
+		{ReportPeriod7d, "2026-11-19", "Nov 19", "Nov 25", 7},
+		{ReportPeriod30d, "2026-10-27", "Oct 27", "Nov 25", 30},
+		{ReportPeriod90d, "2026-08-28", "Aug 28", "Nov 20", 13},
+		{ReportPeriod1y, "2025-12-01", "Dec 2025", "Nov 2026", 12},
+	} {
+		from := PeriodStart(tc.period, now)
+		if got := from.Format(time.DateOnly); got != tc.from {
+			t.Errorf("%s starts %s, want %s", tc.period, got, tc.from)
+		}
+		facts := []RunFact{{AutomationID: "a", Type: AutomationTypeChatbot, StartedAt: now.Add(-time.Hour), Outcome: RunOutcomeSuccess}}
+		s := Summarize("o", tc.period, from, now, facts, 1, nil)
+		if len(s.Trends) != tc.points || s.Trends[0].Label != tc.first || s.Trends[len(s.Trends)-1].Label != tc.last {
+			t.Fatalf("%s: %d points %q … %q", tc.period, len(s.Trends), s.Trends[0].Label, s.Trends[len(s.Trends)-1].Label)
+		}
+		for i, p := range s.Trends {
+			if want := i == len(s.Trends)-1; p.Partial != want {
+				t.Errorf("%s point %d (%s) partial %v, want %v", tc.period, i, p.Label, p.Partial, want)
+			}
+		}
+		if last := s.Trends[len(s.Trends)-1]; last.Runs != 1 {
+			t.Errorf("%s: today's run is not in the last point: %+v", tc.period, last)
+		}
+	}
+	// A period that ends on a span's boundary has no partial span.
+	midnight := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	for _, p := range Summarize("o", ReportPeriod7d, PeriodStart(ReportPeriod7d, now), midnight, nil, 0, nil).Trends {
+		if p.Partial {
+			t.Errorf("%s is partial in a period ending at midnight", p.Label)
+		}
+	}
+}
+
 func TestNextReportRun(t *testing.T) {
 	at := time.Date(2026, 2, 18, 15, 0, 0, 0, time.UTC) // a Wednesday
 	for freq, want := range map[string]string{"daily": "2026-02-19", "weekly": "2026-02-23", "monthly": "2026-03-01", "quarterly": "2026-04-01"} {

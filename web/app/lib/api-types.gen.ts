@@ -1350,6 +1350,11 @@ export interface TrendPoint {
    * SuccessRate is null for a span without runs, so that a chart leaves a gap there.
    */
   success_rate: number /* float64 */ | null;
+  /**
+   * Partial says the span is still running (today, this week or this month so far): its
+   * figures are what happened until the period's end, not a whole span's.
+   */
+  partial: boolean;
 }
 
 /**

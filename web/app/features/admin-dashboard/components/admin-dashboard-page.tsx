@@ -75,30 +75,47 @@ function DataTableFallback({ caption, head, rows }: { caption: string; head: str
 }
 
 function GrowthChart({ data }: { data: AdminDashboard }) {
-  const rows = data.growth.map((m) => ({ month: monthLabel(m.month), Accounts: m.accounts, Organizations: m.organizations }));
+  // The last month is the running one: its bars are drawn lighter and named "so far", so that
+  // a month that has only begun does not read as a fall.
+  const rows = data.growth.map((m, i) => ({
+    month: monthLabel(m.month),
+    partial: i === data.growth.length - 1,
+    Accounts: m.accounts,
+    Organizations: m.organizations,
+  }));
   const total = data.growth.reduce((n, m) => n + m.accounts + m.organizations, 0);
+  const first = rows[0]?.month ?? "";
+  const last = rows[rows.length - 1]?.month ?? "";
+  const bar = (name: "Accounts" | "Organizations", fill: string) => (
+    <Bar dataKey={name} fill={fill} isAnimationActive={false}>
+      {rows.map((r) => (
+        <Cell key={r.month} fill={fill} fillOpacity={r.partial ? 0.45 : 1} />
+      ))}
+    </Bar>
+  );
   return (
-    <Panel title="Monthly Growth" description="New accounts and organizations per month, over the last 12 months.">
+    <Panel title="Monthly Growth" description={`New accounts and organizations per month, ${first} – ${last} (this month so far).`}>
       <div
         role="img"
-        aria-label={`Bar chart of new accounts and organizations per month from ${rows[0]?.month ?? ""} to ${rows[rows.length - 1]?.month ?? ""}: ${total} in all. The table below lists the figures.`}
+        aria-label={`Bar chart of new accounts and organizations per month from ${first} to ${last}, the last month so far: ${total} in all. The table below lists the figures.`}
       >
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="month" tick={{ fontSize: 12, fill: "#475569" }} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
-            <Tooltip />
+            <Tooltip labelFormatter={(label) => (label === last ? `${last} (so far)` : label)} />
             <Legend />
-            <Bar dataKey="Accounts" fill="#1d4ed8" isAnimationActive={false} />
-            <Bar dataKey="Organizations" fill="#047857" isAnimationActive={false} />
+            {bar("Accounts", "#1d4ed8")}
+            {bar("Organizations", "#047857")}
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <p className="mt-1 text-sm text-slate-600">Lighter bars: {last}, so far.</p>
       <DataTableFallback
         caption="New accounts and organizations per month"
         head={["Month", "Accounts", "Organizations"]}
-        rows={rows.map((r) => [r.month, r.Accounts, r.Organizations])}
+        rows={rows.map((r) => [r.partial ? `${r.month} (so far)` : r.month, r.Accounts, r.Organizations])}
       />
     </Panel>
   );
@@ -108,7 +125,7 @@ function TicketChart({ data }: { data: AdminDashboard }) {
   const rows = data.ticket_status.map((s) => ({ status: TICKET_STATUS_LABELS[s.status] ?? s.status, key: s.status, Tickets: s.count }));
   const total = rows.reduce((n, r) => n + r.Tickets, 0);
   return (
-    <Panel title="Ticket Status Distribution" description="Support tickets by status.">
+    <Panel title="Ticket Status Distribution" description="All support tickets, by their status now.">
       <div
         role="img"
         aria-label={`Bar chart of support tickets by status: ${rows.map((r) => `${r.status} ${r.Tickets}`).join(", ")}. The table below lists the figures.`}
@@ -116,7 +133,7 @@ function TicketChart({ data }: { data: AdminDashboard }) {
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="status" tick={{ fontSize: 12, fill: "#475569" }} />
+            <XAxis dataKey="status" tick={{ fontSize: 12, fill: "#475569" }} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
             <Tooltip />
             <Bar dataKey="Tickets" isAnimationActive={false}>

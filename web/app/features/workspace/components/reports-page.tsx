@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Clock, DollarSign, Download, FileText, Gauge, RefreshCw, Zap } from "lucide-react";
+import { CalendarRange, Clock, DollarSign, Download, FileText, Gauge, RefreshCw, Zap } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -12,6 +12,7 @@ import type { Report, ReportFrequency, ReportPeriod } from "~/lib/api-types.gen"
 import { isStaff } from "~/lib/roles";
 import { downloadReport, useGenerateReport, useOrganizations, useReportSummary, useReports, useScheduleReport } from "../api";
 import { FREQUENCY_LABELS, PERIOD_LABELS, REPORT_STATUS_LABELS, REPORT_STATUS_TONES, workspaceMoney } from "../labels";
+import { SO_FAR, periodText } from "../report-figures";
 import { CostSavingsBreakdown, PerformanceTrends } from "./report-charts";
 import { LabelOptions, OrganizationSelect } from "./shared";
 import { formatCount, formatDateTime } from "~/lib/format";
@@ -182,6 +183,13 @@ export function ReportsPage() {
         <Alert tone="error">{errorMessage(summary.error, "The figures could not be loaded.")}</Alert>
       ) : (
         <>
+          <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="report-period">
+            <CalendarRange className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <span>
+              Figures for <span className="font-medium text-slate-900">{periodText(summary.data)}</span> ({SO_FAR[summary.data.period]}{" "}
+              included)
+            </span>
+          </p>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="report-tiles">
             <StatCard
               label="Total Savings"
@@ -209,15 +217,17 @@ export function ReportsPage() {
           </div>
           <div className="grid gap-4 xl:grid-cols-2">
             <section aria-labelledby="performance-trends" className="min-w-0 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-              <h2 id="performance-trends" className="mb-3 font-semibold text-slate-900">
+              <h2 id="performance-trends" className="font-semibold text-slate-900">
                 Performance Trends
               </h2>
-              <PerformanceTrends points={summary.data.trends} />
+              <p className="mb-3 text-sm text-slate-600">{periodText(summary.data)}</p>
+              <PerformanceTrends points={summary.data.trends} period={summary.data.period} />
             </section>
             <section aria-labelledby="cost-savings" className="min-w-0 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-              <h2 id="cost-savings" className="mb-3 font-semibold text-slate-900">
+              <h2 id="cost-savings" className="font-semibold text-slate-900">
                 Cost Savings Breakdown
               </h2>
+              <p className="mb-3 text-sm text-slate-600">{periodText(summary.data)}</p>
               <CostSavingsBreakdown slices={summary.data.breakdown} />
             </section>
           </div>
