@@ -52,7 +52,7 @@ const rawControlRules = [
   {
     selector: "JSXOpeningElement[name.name=/^(button|input|select|textarea)$/]",
     message:
-      "Use the primitives of ~/components/ui (Button, UnstyledButton, Input, Checkbox, FileInput, Select, Textarea, SearchField, PasswordInput) instead of a raw form control in a feature.",
+      "Use the primitives of ~/components/ui (Button, UnstyledButton, Input, Checkbox, Radio, FileInput, Select, Textarea, SearchField, PasswordInput) instead of a raw form control in a feature.",
   },
 ];
 

@@ -160,8 +160,10 @@ type AccountStore interface {
 	SetOrganization(ctx context.Context, id string, orgID *string, audit AuditEntry) (*Account, error)
 	// ApproveInOrganization moves the account to orgID and approves it in one transaction,
 	// enqueueing mail and writing both audit entries; ENotFound when orgID names no
-	// organization, and then nothing changes.
-	ApproveInOrganization(ctx context.Context, id, orgID string, mail *Email, orgAudit, approveAudit AuditEntry) (*Account, error)
+	// organization, and then nothing changes. With create, the organization is created first
+	// (its id is orgID) in the same transaction: EConflict naming new_organization_name when
+	// the name is taken.
+	ApproveInOrganization(ctx context.Context, id, orgID string, create *NewOrganization, mail *Email, orgAudit, approveAudit AuditEntry) (*Account, error)
 
 	ListOrganizations(ctx context.Context) ([]*OrganizationSummary, error)
 	// CreateOrganization returns EConflict when the name is taken (case-insensitively).
@@ -269,20 +271,36 @@ func (a *Accounts) target(ctx context.Context, c *Caller, id string) (*Account, 
 
 // Approve approves an account and e-mails its owner.
 func (a *Accounts) Approve(ctx context.Context, c *Caller, id string) (*Account, error) {
-	return a.ApproveInto(ctx, c, id, nil)
+	return a.ApproveInto(ctx, c, id, ApprovalRequest{})
 }
 
-// ApproveInto approves an account and e-mails its owner; orgID, when set, moves the account to
-// that organization in the same transaction, each change checked and audited as on its own.
-// A customer is only approved into an organization: one without any, given none, is refused,
-// since the portal has nothing to show them. Staff need none.
-func (a *Accounts) ApproveInto(ctx context.Context, c *Caller, id string, orgID *string) (*Account, error) {
+// ApproveInto approves an account and e-mails its owner. The request may name the organization
+// to approve the account into (organization_id) or one to create for it (new_organization_name);
+// either way the organization change, the approval and their audit entries are one transaction,
+// each change checked and audited as on its own. A customer is only approved into an
+// organization: one without any, given none, is refused, since the portal has nothing to show
+// them. Staff need none.
+func (a *Accounts) ApproveInto(ctx context.Context, c *Caller, id string, req ApprovalRequest) (*Account, error) {
+	if err := req.normalize(); err != nil {
+		return nil, err
+	}
 	target, err := a.target(ctx, c, id)
 	if err != nil {
 		return nil, err
 	}
 	if err := CanChangeApproval(c, &target.Profile); err != nil {
 		return nil, err
+	}
+	orgID := req.OrganizationID
+	var create *NewOrganization
+	if req.NewOrganizationName != nil {
+		if target.ApprovalStatus == ApprovalApproved {
+			return nil, &Error{Code: EConflict, Message: "This account has already been approved.",
+				Fields: map[string]string{"new_organization_name": "This account has already been approved; create the organization under Organizations."}}
+		}
+		create = &NewOrganization{ID: NewID(), Name: *req.NewOrganizationName}
+		create.Audit = c.Audit(AuditOrganizationCreate, "organization", create.ID, map[string]any{"name": create.Name})
+		orgID = &create.ID
 	}
 	moving := orgID != nil && !sameOrg(orgID, target.OrganizationID)
 	if moving {
@@ -309,7 +327,7 @@ func (a *Accounts) ApproveInto(ctx context.Context, c *Caller, id string, orgID 
 	if !moving {
 		return a.Store.SetApproval(ctx, id, ApprovalApproved, mail, false, approval)
 	}
-	return a.Store.ApproveInOrganization(ctx, id, *orgID, mail,
+	return a.Store.ApproveInOrganization(ctx, id, *orgID, create, mail,
 		c.Audit(AuditOrganizationChange, "user", target.ID, map[string]any{"from": target.OrganizationID, "to": orgID}), approval)
 }
 
@@ -333,9 +351,41 @@ func (a *Accounts) Reject(ctx context.Context, c *Caller, id string) (*Account, 
 }
 
 // ApprovalRequest is the optional body of POST /api/v1/admin/users/{id}/approve: the
-// organization a customer is approved into, in the same step.
+// organization a customer is approved into, in the same step: an existing one
+// (organization_id) or a new one of that name (new_organization_name), not both.
 type ApprovalRequest struct {
-	OrganizationID *string `json:"organization_id"`
+	OrganizationID      *string `json:"organization_id,omitempty"`
+	NewOrganizationName *string `json:"new_organization_name,omitempty"`
+}
+
+// normalize treats empty fields as absent, folds the new name's white space, and refuses both
+// fields at once or a name that is too long, naming the field.
+func (r *ApprovalRequest) normalize() error {
+	if r.OrganizationID != nil && *r.OrganizationID == "" {
+		r.OrganizationID = nil
+	}
+	if r.NewOrganizationName != nil {
+		name := strings.Join(strings.Fields(*r.NewOrganizationName), " ")
+		r.NewOrganizationName = &name
+		if name == "" {
+			r.NewOrganizationName = nil
+		}
+	}
+	fc := fieldCheck{}
+	if r.OrganizationID != nil && r.NewOrganizationName != nil {
+		fc.add("new_organization_name", "Choose an existing organization or name a new one, not both.")
+	} else if r.NewOrganizationName != nil {
+		fc.maxLen("new_organization_name", *r.NewOrganizationName, OrganizationNameMax,
+			fmt.Sprintf("The name must be at most %d characters.", OrganizationNameMax))
+	}
+	return fc.err()
+}
+
+// NewOrganization is an organization created in the transaction that approves a customer into
+// it, with the audit entry of its creation.
+type NewOrganization struct {
+	ID, Name string
+	Audit    AuditEntry
 }
 
 // AccountChange is what staff may change on someone's account in one request, the body of

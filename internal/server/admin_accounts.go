@@ -14,7 +14,8 @@ func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *g
 }
 
 func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	// The body is optional: {organization_id?} approves a customer into that organization.
+	// The body is optional: {organization_id?} approves a customer into that organization,
+	// {new_organization_name?} into a new one of that name.
 	var in growthdesk.ApprovalRequest
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
@@ -22,10 +23,7 @@ func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, c *growth
 			return
 		}
 	}
-	if in.OrganizationID != nil && *in.OrganizationID == "" {
-		in.OrganizationID = nil
-	}
-	v, err := s.deps.Accounts.ApproveInto(r.Context(), c, r.PathValue("id"), in.OrganizationID)
+	v, err := s.deps.Accounts.ApproveInto(r.Context(), c, r.PathValue("id"), in)
 	s.reply(w, r, http.StatusOK, v, err)
 }
 

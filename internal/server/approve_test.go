@@ -103,3 +103,72 @@ func TestApprove_CustomerGoesIntoAnOrganizationInOneStep(t *testing.T) {
 		}
 	})
 }
+
+// Approving a customer into a new organization creates it, moves the customer there and
+// approves them in one transaction: a refusal (a taken name, both fields, a name too long)
+// names new_organization_name and leaves nothing behind.
+func TestApprove_IntoANewOrganization(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		acme := newOrg(t, env, "Acme Dental")
+		approve := func(body string) response {
+			t.Helper()
+			return env.as(t, "employee", "POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", body)
+		}
+		organizations := func() []growthdesk.OrganizationSummary {
+			t.Helper()
+			return decode[[]growthdesk.OrganizationSummary](t, env.as(t, "admin", "GET", "/api/v1/admin/organizations", "").body)
+		}
+
+		for _, c := range []struct{ body, want string }{
+			{`{"new_organization_name":"acme dental"}`, `"new_organization_name":"An organization with this name already exists."`},
+			{`{"organization_id":"` + acme + `","new_organization_name":"Beta"}`, `"new_organization_name":"Choose an existing organization or name a new one, not both."`},
+			{`{"new_organization_name":"` + strings.Repeat("x", growthdesk.OrganizationNameMax+1) + `"}`, `"new_organization_name":"The name must be at most 120 characters."`},
+			{`{"new_organization_name":"   "}`, `"organization_id":"Choose an organization for this customer before approving."`},
+		} {
+			res := approve(c.body)
+			if res.status < 400 || res.status >= 500 || !strings.Contains(res.body, c.want) {
+				t.Fatalf("approve %s: %d %s", c.body, res.status, res.body)
+			}
+		}
+		if n := len(organizations()); n != 1 {
+			t.Fatalf("after refusals: %d organizations, want 1", n)
+		}
+
+		res := approve(`{"new_organization_name":"  Beta   Bakery "}`)
+		if res.status != 200 {
+			t.Fatalf("approve into a new organization: %d %s", res.status, res.body)
+		}
+		got := decode[growthdesk.Account](t, res.body)
+		var beta *growthdesk.OrganizationSummary
+		for _, o := range organizations() {
+			if o.Name == "Beta Bakery" {
+				beta = &o
+			}
+		}
+		if beta == nil || beta.MemberCount != 1 {
+			t.Fatalf("the new organization: %+v", beta)
+		}
+		if got.ApprovalStatus != growthdesk.ApprovalApproved || got.OrganizationID == nil || *got.OrganizationID != beta.ID ||
+			got.OrganizationName != "Beta Bakery" {
+			t.Fatalf("approved: %s %v %v", got.ApprovalStatus, got.OrganizationID, got.OrganizationName)
+		}
+		actions := map[string]int{}
+		for _, e := range decode[[]growthdesk.AuditEntry](t, env.as(t, "admin", "GET", "/api/v1/admin/audit-log?limit=100", "").body) {
+			if e.ActorID == env.ids["employee"] && (e.TargetID == env.ids["target"] || e.TargetID == beta.ID) {
+				actions[e.Action]++
+			}
+		}
+		if actions[growthdesk.AuditOrganizationCreate] != 1 || actions[growthdesk.AuditOrganizationChange] != 1 || actions[growthdesk.AuditApprove] != 1 {
+			t.Errorf("audit: %v", actions)
+		}
+		// Approved already: a second new organization is refused, and none is created.
+		if res := approve(`{"new_organization_name":"Gamma"}`); res.status != 409 || !strings.Contains(res.body, `"new_organization_name"`) {
+			t.Fatalf("approve an approved account into a new organization: %d %s", res.status, res.body)
+		}
+		if n := len(organizations()); n != 2 {
+			t.Fatalf("%d organizations, want 2", n)
+		}
+	})
+}

@@ -185,10 +185,16 @@ func (s *AccountStore) SetOrganization(ctx context.Context, id string, orgID *st
 	})
 }
 
-// ApproveInOrganization moves an account to an organization and approves it in one
-// transaction, with both audit entries.
-func (s *AccountStore) ApproveInOrganization(ctx context.Context, id, orgID string, mail *growthdesk.Email, orgAudit, approveAudit growthdesk.AuditEntry) (*growthdesk.Account, error) {
+// ApproveInOrganization moves an account to an organization, created first when create is
+// set, and approves it in one transaction, with every audit entry.
+func (s *AccountStore) ApproveInOrganization(ctx context.Context, id, orgID string, create *growthdesk.NewOrganization, mail *growthdesk.Email, orgAudit, approveAudit growthdesk.AuditEntry) (*growthdesk.Account, error) {
 	return s.update(ctx, id, approveAudit, func(tx *Tx) error {
+		if create != nil {
+			o := &growthdesk.Organization{ID: create.ID, Name: create.Name, CreatedAt: tx.now, UpdatedAt: tx.now}
+			if err := tx.createOrganization(ctx, o, create.Audit, "new_organization_name"); err != nil {
+				return err
+			}
+		}
 		if err := tx.setOrganization(ctx, id, &orgID); err != nil {
 			return err
 		}
@@ -256,19 +262,25 @@ func (s *AccountStore) ListOrganizations(ctx context.Context) ([]*growthdesk.Org
 func (s *AccountStore) CreateOrganization(ctx context.Context, name string, audit growthdesk.AuditEntry) (*growthdesk.Organization, error) {
 	return inTxResult(ctx, s.db, func(tx *Tx) (*growthdesk.Organization, error) {
 		o := &growthdesk.Organization{ID: growthdesk.NewID(), Name: name, CreatedAt: tx.now, UpdatedAt: tx.now}
-		if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
-			if isUniqueViolation(err) {
-				return nil, &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",
-					Fields: map[string]string{"name": "An organization with this name already exists."}}
-			}
-			return nil, err
-		}
 		audit.TargetID = o.ID
-		if err := tx.writeAudit(ctx, audit); err != nil {
+		if err := tx.createOrganization(ctx, o, audit, "name"); err != nil {
 			return nil, err
 		}
 		return o, nil
 	})
+}
+
+// createOrganization inserts o with its audit entry; a taken name (case-insensitively) is
+// EConflict naming field, the request's field that carried the name.
+func (tx *Tx) createOrganization(ctx context.Context, o *growthdesk.Organization, audit growthdesk.AuditEntry, field string) error {
+	if _, err := tx.exec(ctx, "INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", o.ID, o.Name, o.CreatedAt, o.UpdatedAt); err != nil {
+		if isUniqueViolation(err) {
+			return &growthdesk.Error{Code: growthdesk.EConflict, Message: "An organization with this name already exists.",
+				Fields: map[string]string{field: "An organization with this name already exists."}}
+		}
+		return err
+	}
+	return tx.writeAudit(ctx, audit)
 }
 
 // ListAudit returns the newest audit entries, but those hidden names, with the actor's and

@@ -220,8 +220,10 @@ pageTest(
     await expectText(row.getByRole("cell").first(), `${name} ${email}`);
     await expectVisible(row.getByText("Pending", { exact: true }));
     const organization = await createOrganizationInPanel(staffPage, `Hopper Labs ${randomUUID().slice(0, 4)}`);
-    await staffPage.getByLabel(`Organization of ${name}`).selectOption({ label: organization });
     await row.getByRole("button", { name: `Approve ${name}` }).click();
+    const dialog = staffPage.getByRole("dialog", { name: `Approve ${name}` });
+    await dialog.getByLabel("Organization to join").selectOption({ label: organization });
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
     await expectVisible(staffPage.getByRole("status").filter({ hasText: `Approved ${name} into ${organization}.` }));
     const approval = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Your ${SITE_NAME} account is approved$`) });
     assert.match(approval.text, new RegExp(`${server.url}/portal/login`), "the approval e-mail links to the sign-in page");
@@ -586,17 +588,20 @@ async function createOrganizationInPanel(page, organization) {
   return organization;
 }
 
-for (const [width, viewport] of [
-  [1440, { width: 1440, height: 900 }],
-  [390, { width: 390, height: 844 }],
+for (const { width, role, choice } of [
+  { width: 1440, role: "employee", choice: "new" },
+  { width: 1440, role: "admin", choice: "existing" },
+  { width: 390, role: "admin", choice: "new" },
+  { width: 390, role: "employee", choice: "existing" },
 ]) {
+  const viewport = width === 390 ? { width: 390, height: 844 } : { width: 1440, height: 900 };
   pageTest(
-    `staff choose a customer's organization and approve them in one click; the customer sees that organization's portal, at ${width} px`,
-    { viewport, timeout: 60_000, allowConsoleErrors: failedStatus(401, 403) },
+    `an ${role} approves a customer into ${choice === "new" ? "a new" : "an existing"} organization in the approval dialog; the customer sees that organization's portal, at ${width} px`,
+    { viewport, timeout: 60_000, allowConsoleErrors: failedStatus(401, 403, 409) },
     async ({ page, server, newContext }) => {
       const name = `Pat Pending ${randomUUID().slice(0, 4)}`;
       const email = uniqueEmail("pat");
-      const staff = await createUser(server, { role: "employee", label: "employee" });
+      const staff = await createUser(server, { role, label: role });
 
       // Register and confirm; the account waits for approval.
       await fillRegistration(page, { name, email });
@@ -608,34 +613,53 @@ for (const [width, viewport] of [
       await page.getByRole("button", { name: "Back to Login" }).click();
       await expectSignInPage(page);
 
-      // Staff find the account: Approve waits for an organization and says so.
       const staffPage = await (await newContext()).newPage();
       await signIn(staffPage, staff);
       await open(staffPage, "/portal/settings?tab=admin");
       await expectVisible(staffPage.getByRole("heading", { name: "Admin Management" }));
-      const organization = await createOrganizationInPanel(staffPage, `Brightside Dental ${randomUUID().slice(0, 4)}`);
+      const taken = await createOrganizationInPanel(staffPage, `Brightside Dental ${randomUUID().slice(0, 4)}`);
       await staffPage.getByLabel("Search users by name or email").fill(email);
       await staffPage.getByLabel("Approval status").selectOption({ label: "Pending" });
-      const approve = staffPage.getByRole("button", { name: `Approve ${name}` });
-      await expectVisible(approve, "the Approve button");
-      assert.equal(await approve.isDisabled(), true, "Approve is disabled without an organization");
-      // Other tests' pending accounts may be listed too: the hint is found through this button.
-      const hintId = await approve.getAttribute("aria-describedby");
-      assert.ok(hintId, "the hint describes the button");
-      const hint = staffPage.locator(`#${hintId}`);
-      await expectText(hint, "Choose an organization for this customer to approve them, or create one under Organizations below.");
+      const row = staffPage.getByRole("row").filter({ hasText: email });
+      await expectVisible(row, "the pending account");
+      // A pending account's row has no selects, hence no Save or Discard beside Approve, and no last sign-in.
+      assert.equal(await row.getByRole("combobox").count(), 0, "no selects in a pending row");
+      await expectVisible(row.getByText("Chosen on approval"), "the organization, chosen on approval");
+      assert.equal(await row.getByText("Last sign-in").count(), 0, "no 'Last sign-in' on a pending account");
+      assert.equal(await row.getByText("Never", { exact: true }).count(), 0, "no 'Never' either");
 
-      // Choose the organization in the row and approve: no Save first.
-      await staffPage.getByLabel(`Organization of ${name}`).selectOption({ label: organization });
-      await waitUntil(async () => !(await approve.isDisabled()), "Approve is enabled once an organization is chosen");
-      await expectHidden(hint, "the hint, once an organization is chosen");
-      await approve.click();
+      await row.getByRole("button", { name: `Approve ${name}` }).click();
+      const dialog = staffPage.getByRole("dialog", { name: `Approve ${name}` });
+      await expectVisible(dialog, "the approval dialog");
+      assert.equal(await dialog.getByLabel("Role", { exact: true }).count(), role === "admin" ? 1 : 0, "only admins choose the role");
+      // Approve without an organization: the dialog asks for one and stays open.
+      await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+      await expectVisible(dialog.getByText("Choose an organization for this customer."), "the organization error");
+
+      let organization = taken;
+      if (choice === "new") {
+        await dialog.getByLabel("New organization", { exact: true }).check();
+        // A taken name is refused on its field, and nothing is approved.
+        await dialog.getByLabel("Name of the new organization").fill(taken.toLowerCase());
+        await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+        await expectVisible(dialog.getByText("An organization with this name already exists."), "the taken-name error");
+        assert.equal((await accountOf(server, email)).approval_status, "pending");
+        organization = `Sunrise Clinic ${randomUUID().slice(0, 4)}`;
+        await dialog.getByLabel("Name of the new organization").fill(organization);
+        await expectHidden(dialog.getByText("An organization with this name already exists."), "the error, once the name changed");
+      } else {
+        await dialog.getByLabel("Organization to join").selectOption({ label: taken });
+      }
+      await staffPage.screenshot({ path: `/tmp/admin-approve-${role}-${choice}-${width}.png` });
+      await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+      await expectHidden(dialog, "the dialog, once approved");
       await expectVisible(staffPage.getByRole("status").filter({ hasText: `Approved ${name} into ${organization}.` }), "the success notice");
-      await expectHidden(staffPage.getByRole("button", { name: `Save changes to ${name}` }), "Save, once the organization went with the approval");
-      await expectHidden(staffPage.getByRole("button", { name: `Discard changes to ${name}` }), "Discard, likewise");
       const account = await accountOf(server, email);
       assert.equal(account.approval_status, "approved");
       assert.equal(account.organization_name, organization);
+      if (choice === "new") {
+        await expectVisible(staffPage.getByRole("listitem").filter({ hasText: organization }), "the new organization in the list");
+      }
 
       // The customer signs in and sees their organization's portal.
       await signIn(page, { email, password: PASSWORD, name });

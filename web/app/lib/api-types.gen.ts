@@ -251,10 +251,12 @@ export interface AccountChange {
 
 /**
  * ApprovalRequest is the optional body of POST /api/v1/admin/users/{id}/approve: the
- * organization a customer is approved into, in the same step.
+ * organization a customer is approved into, in the same step: an existing one
+ * (organization_id) or a new one of that name (new_organization_name), not both.
  */
 export interface ApprovalRequest {
-  organization_id: string | null;
+  organization_id?: string;
+  new_organization_name?: string;
 }
 
 /**

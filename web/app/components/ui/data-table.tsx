@@ -31,6 +31,8 @@ export type DataTableColumn<T extends RowData> = {
   /** As a card: the cell spans the card's full width, and shows no column name when `cardLabel` is false. */
   cardWide?: boolean;
   cardLabel?: boolean;
+  /** The column says nothing of this row (e.g. a date that cannot exist yet): an empty cell, and no entry in its card. */
+  absent?: (row: T) => boolean;
 };
 
 /**
@@ -47,6 +49,7 @@ const LAYOUTS = {
     wide: "@max-xl:col-span-full",
     label: "@xl:hidden",
     sortBar: "@xl:hidden",
+    absent: "@max-xl:hidden",
   },
   "5xl": {
     table: "@max-5xl:block",
@@ -57,6 +60,7 @@ const LAYOUTS = {
     wide: "@max-5xl:col-span-full",
     label: "@5xl:hidden",
     sortBar: "@5xl:hidden",
+    absent: "@max-5xl:hidden",
   },
 } as const;
 
@@ -258,17 +262,20 @@ export function DataTable<T extends RowData>({
           <tbody className={`divide-y divide-slate-200 bg-white ${layout.tbody}`}>
             {pageRows.map((row) => (
               <tr key={row.id} className={layout.tr}>
-                {columns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={`px-3 py-3 align-top ${layout.td} ${column.cardWide ? layout.wide : ""} ${column.className ?? ""}`}
-                  >
-                    {!column.hideHeader && column.cardLabel !== false && (
-                      <span className={`text-xs font-semibold tracking-wide text-slate-600 uppercase ${layout.label}`}>{column.header}</span>
-                    )}
-                    <div className="min-w-0 flex-1">{column.cell(row.original)}</div>
-                  </td>
-                ))}
+                {columns.map((column) => {
+                  const absent = column.absent?.(row.original) ?? false;
+                  return (
+                    <td
+                      key={column.id}
+                      className={`px-3 py-3 align-top ${absent ? layout.absent : layout.td} ${column.cardWide ? layout.wide : ""} ${column.className ?? ""}`}
+                    >
+                      {!absent && !column.hideHeader && column.cardLabel !== false && (
+                        <span className={`text-xs font-semibold tracking-wide text-slate-600 uppercase ${layout.label}`}>{column.header}</span>
+                      )}
+                      {!absent && <div className="min-w-0 flex-1">{column.cell(row.original)}</div>}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

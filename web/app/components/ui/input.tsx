@@ -48,6 +48,10 @@ export function Checkbox({ className = "", ...rest }: Omit<ComponentProps<"input
   return <input {...rest} type="checkbox" className={`h-4 w-4 shrink-0 rounded border-slate-500 accent-blue-700 ${focusRing} ${className}`} />;
 }
 
+export function Radio({ className = "", ...rest }: Omit<ComponentProps<"input">, "type">) {
+  return <input {...rest} type="radio" className={`h-4 w-4 shrink-0 border-slate-500 accent-blue-700 ${focusRing} ${className}`} />;
+}
+
 export function FileInput({ className = "", ...rest }: Omit<ComponentProps<"input">, "type">) {
   return (
     <input

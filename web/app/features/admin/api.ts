@@ -7,6 +7,7 @@ import type {
   Account,
   AccountChange,
   Approval as ApprovalStatus,
+  ApprovalRequest,
   AuditEntry as ApiAuditEntry,
   Organization as CreatedOrganization,
   OrganizationInput,
@@ -79,13 +80,12 @@ export function useAuditLog() {
 
 // POST /api/v1/admin/users/{id}/approve, /reject; PATCH /api/v1/admin/users/{id}
 
-/** Approves the account; organizationId, when given, puts it in that organization in the same request. */
-export const approveUser = (token: string, id: string, organizationId?: string | null) =>
-  postJSON<AdminUser>(
-    `/api/v1/admin/users/${encodeURIComponent(id)}/approve`,
-    organizationId ? { organization_id: organizationId } : {},
-    { token },
-  );
+/**
+ * Approves the account; the request may name an organization, or a new one to create, that the account
+ * joins in the same transaction.
+ */
+export const approveUser = (token: string, id: string, request: ApprovalRequest = {}) =>
+  postJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}/approve`, request, { token });
 
 export const rejectUser = (token: string, id: string) =>
   postJSON<AdminUser>(`/api/v1/admin/users/${encodeURIComponent(id)}/reject`, {}, { token });
@@ -95,7 +95,7 @@ export const updateAdminUser = (token: string, id: string, update: AdminUserUpda
 
 /** One change to an account from the users table; every kind refreshes the admin queries when it settles. */
 export type AccountAction =
-  | { kind: "approve"; user: AdminUser; organizationId?: string | null }
+  | { kind: "approve"; user: AdminUser; request?: ApprovalRequest; role?: AdminUser["role"] }
   | { kind: "reject"; user: AdminUser }
   | { kind: "update"; user: AdminUser; update: AdminUserUpdate };
 
@@ -103,8 +103,12 @@ export function useAccountAction() {
   const token = useAccessToken();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: AccountAction) => {
-      if (action.kind === "approve") return approveUser(token, action.user.id, action.organizationId);
+    mutationFn: async (action: AccountAction) => {
+      if (action.kind === "approve") {
+        // A role chosen in the approval is saved first: a pending account with another role is harmless.
+        if (action.role && action.role !== action.user.role) await updateAdminUser(token, action.user.id, { role: action.role });
+        return approveUser(token, action.user.id, action.request);
+      }
       if (action.kind === "reject") return rejectUser(token, action.user.id);
       return updateAdminUser(token, action.user.id, action.update);
     },

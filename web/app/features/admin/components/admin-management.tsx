@@ -27,6 +27,7 @@ import {
   type Organization,
 } from "../api";
 import { APPROVAL_LABELS, ROLE_LABELS } from "../labels";
+import { ApproveDialog } from "./approve-dialog";
 import { AuditLog } from "./audit-log";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatDate } from "~/lib/format";
@@ -113,6 +114,7 @@ export function AdminManagement() {
   const [search, setSearch] = useState(() => params.get("search") ?? "");
   const [approval, setApproval] = useState<ApprovalFilter>("all");
   const [confirmReject, setConfirmReject] = useState<AdminUser | null>(null);
+  const [approving, setApproving] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [drafts, setDrafts] = useState<Record<string, AdminUserUpdate>>({});
   const debouncedSearch = useDebounced(search, SEARCH_DELAY_MS);
@@ -129,36 +131,32 @@ export function AdminManagement() {
       return rest;
     });
 
+  const announce = async (updated: AdminUser, text: string) => {
+    setNotice({ tone: "success", text });
+    if (updated.id === profile?.id) await refreshProfile();
+  };
+
   const run = (a: AccountAction) => {
     setNotice(null);
     action.mutate(a, {
       onSuccess: async (updated) => {
         const who = updated.full_name || updated.email;
-        const verb = a.kind === "approve" ? "approved" : a.kind === "reject" ? "rejected" : "updated";
-        const text =
-          a.kind === "approve" && updated.organization_name
-            ? `Approved ${who} into ${updated.organization_name}.`
-            : `${who} has been ${verb}.`;
-        setNotice({ tone: "success", text });
         setConfirmReject(null);
         if (a.kind === "update") discard(a.user);
-        // The approval carried the chosen organization: only a role still waits for Save.
-        if (a.kind === "approve") {
-          setDrafts((all) => {
-            const role = all[a.user.id]?.role;
-            const next = { ...all };
-            if (role !== undefined) next[a.user.id] = { role };
-            else delete next[a.user.id];
-            return next;
-          });
-        }
-        if (updated.id === profile?.id) await refreshProfile();
+        await announce(updated, `${who} has been ${a.kind === "reject" ? "rejected" : "updated"}.`);
       },
       onError: (err) => {
         setNotice({ tone: "error", text: errorMessage(err, "The change could not be saved.") });
         setConfirmReject(null);
       },
     });
+  };
+
+  const approved = async (updated: AdminUser) => {
+    const who = updated.full_name || updated.email;
+    setApproving(null);
+    discard(updated);
+    await announce(updated, updated.organization_name ? `Approved ${who} into ${updated.organization_name}.` : `${who} has been approved.`);
   };
 
   const columns: DataTableColumn<AdminUser>[] = (() => {
@@ -193,7 +191,8 @@ export function AdminManagement() {
         cell: (u) => {
           const who = u.full_name || u.email;
           const self = u.id === profile?.id;
-          if (!isAdmin || self) {
+          // A pending account's role is chosen in the approval dialog.
+          if (!isAdmin || self || u.approval_status === "pending") {
             return (
               <span className="text-slate-800">
                 {ROLE_LABELS[u.role] ?? u.role}
@@ -226,6 +225,10 @@ export function AdminManagement() {
         sortValue: (u) => u.organization_name ?? "",
         cell: (u) => {
           const draft = drafts[u.id];
+          // A pending account joins its organization in the approval dialog.
+          if (u.approval_status === "pending") {
+            return <span className="text-slate-800">{u.organization_name ?? "Chosen on approval"}</span>;
+          }
           return (
             <Select
               aria-label={`Organization of ${u.full_name || u.email}`}
@@ -244,6 +247,8 @@ export function AdminManagement() {
         id: "last-sign-in",
         header: "Last sign-in",
         sortValue: (u) => u.last_sign_in_at ?? "",
+        // An account waiting for approval has never been able to sign in.
+        absent: (u) => u.approval_status === "pending",
         cell: (u) => <span className="text-slate-700">{formatDate(u.last_sign_in_at, { empty: "Never" })}</span>,
       },
       {
@@ -256,11 +261,6 @@ export function AdminManagement() {
           const rowBusy = busyFor(u);
           const changes = pendingChanges(u, drafts[u.id]);
           const dirty = Object.keys(changes).length > 0;
-          const draftOrg = drafts[u.id]?.organization_id;
-          const chosenOrg = draftOrg !== undefined ? draftOrg : u.organization_id;
-          // A customer is approved into an organization: the one chosen in the row goes with it.
-          const needsOrg = u.role === "customer" && !chosenOrg;
-          const hintId = `approve-hint-${u.id}`;
           return (
             <div className="flex flex-wrap items-center gap-2">
               {rowBusy && <Spinner className="h-5 w-5 border-2" />}
@@ -276,23 +276,12 @@ export function AdminManagement() {
               )}
               {u.approval_status === "pending" && (
                 <>
-                  <Button
-                    size="sm"
-                    disabled={rowBusy || needsOrg}
-                    onClick={() => run({ kind: "approve", user: u, organizationId: chosenOrg })}
-                    aria-label={`Approve ${who}`}
-                    aria-describedby={needsOrg ? hintId : undefined}
-                  >
+                  <Button size="sm" disabled={rowBusy} onClick={() => setApproving(u)} aria-label={`Approve ${who}`} aria-haspopup="dialog">
                     Approve
                   </Button>
                   <Button size="sm" variant="secondary" disabled={rowBusy} onClick={() => setConfirmReject(u)} aria-label={`Reject ${who}`} className="text-red-700">
                     Reject
                   </Button>
-                  {needsOrg && (
-                    <p id={hintId} className="w-full text-xs text-slate-700">
-                      Choose an organization for this customer to approve them, or create one under Organizations below.
-                    </p>
-                  )}
                 </>
               )}
             </div>
@@ -382,6 +371,16 @@ export function AdminManagement() {
       </SettingsCard>
 
       <AuditLog />
+
+      {approving && (
+        <ApproveDialog
+          user={approving}
+          organizations={organizations.data ?? []}
+          canChangeRole={isAdmin && approving.id !== profile?.id}
+          onApproved={(updated) => void approved(updated)}
+          onClose={() => setApproving(null)}
+        />
+      )}
 
       <ConfirmDialog
         open={confirmReject !== null}
