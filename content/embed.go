@@ -5,7 +5,7 @@ package content
 
 import "embed"
 
-// FS holds blog/*.md and site.json.
+// FS holds blog/*.md, site.json and plans.json (the plan catalogue the product starts with).
 //
-//go:embed site.json blog
+//go:embed site.json plans.json blog
 var FS embed.FS

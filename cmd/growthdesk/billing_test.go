@@ -37,8 +37,21 @@ func TestRun_PlansSetAndList(t *testing.T) {
 	ctx := context.Background()
 	var out bytes.Buffer
 	if err := run(ctx, []string{"plans", "list", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil ||
-		!strings.Contains(out.String(), "price_chatbot_setup_monthly") || !strings.Contains(out.String(), "Chatbot Setup") || !strings.Contains(out.String(), "$1.00") {
-		t.Fatalf("seeded catalogue: %v %q", err, out.String())
+		!strings.Contains(out.String(), "price_chatbot_setup_monthly") || !strings.Contains(out.String(), "Chatbot Setup") || !strings.Contains(out.String(), "$1.00") ||
+		!strings.Contains(out.String(), "price_workflow_automation_monthly") || !strings.Contains(out.String(), "$499.00") {
+		t.Fatalf("the default catalogue (content/plans.json): %v %q", err, out.String())
+	}
+	out.Reset()
+	// The operator's change of a default plan stays: the defaults add only what is missing.
+	if err := run(ctx, []string{"plans", "set", "--data-dir", dir, "--price-id", "price_workflow_automation_monthly", "--name", "Automation Care",
+		"--description", "Our own words", "--amount", "29900"}, env(nil), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"plans", "list", "--json", "--data-dir", dir}, env(nil), &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), `"name":"Automation Care","description":"Our own words"`) || strings.Contains(out.String(), "Workflow Automation") ||
+		strings.Contains(out.String(), "Just for testing") {
+		t.Fatalf("after changing a default plan: %v %q", err, out.String())
 	}
 	out.Reset()
 	if err := run(ctx, []string{"plans", "set", "--data-dir", dir, "--price-id", "price_pro", "--name", "Pro", "--amount", "4900"}, env(nil), &out, io.Discard); err != nil {

@@ -67,7 +67,9 @@ const cliSiteURL = "http://localhost:8080"
 
 // openApp opens and migrates the database and builds the services on it, as the operator's
 // commands use them (acting as growthdesk.Operator("cli"), logging nowhere); siteURL is what
-// the links of the e-mails a command queues are built on. Close the returned database.
+// the links of the e-mails a command queues are built on. The catalogue gets the default
+// plans it lacks, as serve gives it, so that 'plans list' shows what customers will see.
+// Close the returned database.
 func openApp(ctx context.Context, cfg dbConfig, siteURL string) (*app.App, *store.DB, error) {
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -77,7 +79,9 @@ func openApp(ctx context.Context, cfg dbConfig, siteURL string) (*app.App, *stor
 	if err == nil {
 		var a *app.App
 		if a, err = app.New(ctx, app.Options{DB: db, SiteURL: siteURL, Site: siteCfg}); err == nil {
-			return a, db, nil
+			if _, err = addDefaultPlans(ctx, a.Deps.Billing, content.FS); err == nil {
+				return a, db, nil
+			}
 		}
 	}
 	db.Close()

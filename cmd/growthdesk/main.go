@@ -279,6 +279,11 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if added, err := addDefaultPlans(ctx, a.Deps.Billing, content.FS); err != nil {
+		return err
+	} else if added > 0 {
+		log.Info("plan catalogue: added the default plans it lacked", "added", added)
+	}
 	mailWorker := mailer.NewWorker(a.Outbox, sender, log, mailer.WorkerOptions{})
 	var metrics *server.Metrics
 	if cfg.MetricsAddr != "" {

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"slices"
 	"strconv"
@@ -90,4 +92,19 @@ func flagOf(field string) string {
 		return "price-id"
 	}
 	return field
+}
+
+// addDefaultPlans adds the plans of plans.json in fsys (the default catalogue,
+// content/plans.json) that the database's catalogue lacks, audited as the operator. Plans the
+// catalogue has stay as the operator set them ('plans set').
+func addDefaultPlans(ctx context.Context, b *growthdesk.Billing, fsys fs.FS) (int, error) {
+	raw, err := fs.ReadFile(fsys, "plans.json")
+	if err != nil {
+		return 0, err
+	}
+	var plans []growthdesk.Plan
+	if err := json.Unmarshal(raw, &plans); err != nil {
+		return 0, fmt.Errorf("plans.json: %w", err)
+	}
+	return b.AddDefaultPlans(ctx, growthdesk.Operator("defaults"), plans)
 }

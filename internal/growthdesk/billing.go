@@ -2,6 +2,7 @@ package growthdesk
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -45,6 +46,9 @@ type BillingStore interface {
 	// GetPlan returns ENotFound for a price not in the catalogue.
 	GetPlan(ctx context.Context, priceID string) (*Plan, error)
 	SavePlan(ctx context.Context, p *Plan, audit AuditEntry) error
+	// AddPlan adds a plan the catalogue does not have, with its audit entry; false (and no
+	// change) when it has one with the plan's price id.
+	AddPlan(ctx context.Context, p *Plan, audit AuditEntry) (bool, error)
 	// CustomerOf returns the provider's customer id of the scope's organization ("" when none).
 	CustomerOf(ctx context.Context, provider string, scope Scope) (string, error)
 	// SaveCustomer records the provider's customer of the scope's one organization.
@@ -120,6 +124,31 @@ func (b *Billing) Catalogue(ctx context.Context, c *Caller) ([]*Plan, error) {
 		return nil, err
 	}
 	return b.Store.ListPlans(ctx, false)
+}
+
+// AddDefaultPlans adds the plans of the default catalogue (content/plans.json) that the
+// catalogue does not have yet, and returns how many it added. A plan the catalogue has is the
+// operator's from then on: changed with SavePlan, never overwritten by the defaults.
+func (b *Billing) AddDefaultPlans(ctx context.Context, c *Caller, plans []Plan) (int, error) {
+	if err := CanManagePlans(c); err != nil {
+		return 0, err
+	}
+	added := 0
+	for _, p := range plans {
+		p.Normalize()
+		if err := p.Validate(); err != nil {
+			return added, fmt.Errorf("default plan %q: %w", p.PriceID, err)
+		}
+		ok, err := b.Store.AddPlan(ctx, &p, c.Audit(AuditPlanSave, "plan", p.PriceID, map[string]any{
+			"name": p.Name, "amount": p.Amount, "currency": p.Currency, "mode": p.Mode, "interval": p.Interval, "active": p.Active}))
+		if err != nil {
+			return added, err
+		}
+		if ok {
+			added++
+		}
+	}
+	return added, nil
 }
 
 // SavePlan adds or changes a plan of the catalogue (the operator's command line).

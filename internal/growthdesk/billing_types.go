@@ -121,10 +121,12 @@ func billingCycle(mode, interval string) string {
 	}
 }
 
-// SeedPlan is the plan the catalogue starts with: one monthly plan, so that checkout works
+// SeedPlan is the plan every database's catalogue starts with (migrations 0008 and 0015), the
+// first of the default catalogue content/plans.json: one monthly plan, so that checkout works
 // before the operator adds their own.
-var SeedPlan = Plan{PriceID: "price_chatbot_setup_monthly", Name: "Chatbot Setup", Description: "Just for testing",
-	Mode: PlanModeSubscription, Amount: 100, Currency: "usd", Interval: "month", Active: true}
+var SeedPlan = Plan{PriceID: "price_chatbot_setup_monthly", Name: "Chatbot Setup",
+	Description: "A chatbot on your website that answers your customers from your own services, prices and FAQs, with monthly tuning and support.",
+	Mode:        PlanModeSubscription, Amount: 100, Currency: "usd", Interval: "month", Active: true}
 
 // Subscription is an organization's subscription (billing_subscriptions). Amount is in cents of
 // Currency; times are UTC. The provider fields come from the payment provider's events.

@@ -74,7 +74,7 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 		billingOrgs(t, env)
 
 		plans := env.as(t, "customer", "GET", "/api/v1/billing/plans", "")
-		if plans.status != 200 || !strings.Contains(plans.body, `"name":"Chatbot Setup"`) || !strings.Contains(plans.body, `"description":"Just for testing"`) ||
+		if plans.status != 200 || !strings.Contains(plans.body, `"name":"Chatbot Setup"`) || !strings.Contains(plans.body, `"description":"A chatbot on your website that answers your customers from your own services, prices and FAQs, with monthly tuning and support."`) ||
 			!strings.Contains(plans.body, `"amount":100`) || !strings.Contains(plans.body, `"mode":"subscription"`) {
 			t.Fatalf("plans: %d %s", plans.status, plans.body)
 		}

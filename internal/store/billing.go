@@ -70,6 +70,26 @@ func (s *BillingStore) SavePlan(ctx context.Context, p *growthdesk.Plan, audit g
 	})
 }
 
+// AddPlan adds a plan the catalogue does not have, with its audit entry; false when the
+// catalogue has the price id already (that plan is left as it is).
+func (s *BillingStore) AddPlan(ctx context.Context, p *growthdesk.Plan, audit growthdesk.AuditEntry) (bool, error) {
+	added := false
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `INSERT INTO billing_plans (`+planColumns+`, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (price_id) DO NOTHING`,
+			p.PriceID, p.Name, p.Description, p.Mode, p.Amount, p.Currency, p.Interval, p.Active, p.SortOrder, tx.now, tx.now)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		added = true
+		return tx.writeAudit(ctx, audit)
+	})
+	return added, err
+}
+
 // CustomerOf returns the provider's customer of the scope's one organization, "" when it has
 // none yet (or the scope is not one organization's).
 func (s *BillingStore) CustomerOf(ctx context.Context, provider string, scope growthdesk.Scope) (string, error) {

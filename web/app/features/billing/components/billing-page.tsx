@@ -63,7 +63,8 @@ function PlanDialog({ open, onClose, currentPriceId }: { open: boolean; onClose:
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {plans.data.map((plan) => (
-            <li key={plan.price_id} className="flex flex-col rounded-xl p-5 ring-1 ring-slate-200">
+            // A border, not a ring: a ring is drawn outside the card, where the dialog's scrolling body cuts it off.
+            <li key={plan.price_id} className="flex flex-col rounded-xl border border-slate-200 p-5">
               <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
               {plan.description && <p className="mt-1 text-sm text-slate-600">{plan.description}</p>}
               <p className="mt-4 text-2xl font-bold text-slate-900">{priceLabel(plan)}</p>
@@ -137,7 +138,7 @@ export function BillingPage() {
           title="Current Subscription"
           actions={
             <Button variant="primary" size="sm" onClick={() => setChoosing(true)}>
-              Upgrade Plan
+              {live ? "Upgrade Plan" : "Choose a Plan"}
             </Button>
           }
         >
