@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { randomUUID } from "node:crypto";
-import { MOBILE, blogPosts, e2eSuite, expectText, expectVisible, open, waitUntil, greeting } from "./harness.mjs";
+import { MOBILE, blogPosts, e2eSuite, expectText, expectVisible, open, waitUntil, portalHome } from "./harness.mjs";
 
 const { pageTest } = e2eSuite();
 
@@ -175,7 +175,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await page.getByLabel("Email", { exact: true }).fill(admin.email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expectVisible(page.getByRole("heading", { name: greeting(admin.name) }), "the dashboard");
+    await expectVisible(portalHome(page, admin.name), "the dashboard");
     await settled(page);
     await audit.check("/portal");
 

@@ -1,12 +1,13 @@
 // The admin dashboard (/portal/admin) in Chromium, against the demo data: its tiles and the
 // Monthly Growth table say what the database holds, an action shows up in Recent Activity as a
-// sentence with a link, and employees see every tile but Monthly Revenue.
+// sentence with a link. Staff land on it when they open the portal (employees see every tile but
+// Monthly Revenue); customers land on their own dashboard.
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectVisible, greeting, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"] });
 
@@ -112,15 +113,66 @@ pageTest("the admin's tiles and growth table match the database, and Recent Acti
   assert.equal(await tileValue(page, "Total Users"), String(users.length + 1));
 });
 
-pageTest("an employee sees every tile but Monthly Revenue; a customer is sent to the dashboard", async ({ page, newContext }) => {
-  await signInAsDemo(page, "employee");
-  await open(page, "/portal/admin");
-  await expectVisible(tile(page, "Total Users"), "the Total Users tile");
-  await expectVisible(page.getByRole("region", { name: "Ticket Status Distribution" }), "the ticket chart");
-  assert.equal(await page.locator('[data-tile="Monthly Revenue"]').count(), 0, "no revenue for employees");
+const WIDE = { width: 1440, height: 900 };
+const sidebar = (page) => page.locator("#portal-sidebar");
 
-  const customer = await (await newContext()).newPage();
-  await signInAsDemo(customer, "customer");
-  await open(customer, "/portal/admin");
-  await waitUntil(() => new URL(customer.url()).pathname === "/portal", "the customer is redirected");
-});
+/** Opens the navigation drawer on a phone (the sidebar is always shown on a wide screen). */
+async function showSidebar(page) {
+  if (!(await sidebar(page).isVisible())) await page.getByRole("button", { name: "Open navigation" }).click();
+  await expectVisible(sidebar(page), "the sidebar");
+}
+
+for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
+  pageTest(`an employee lands on the Admin Dashboard, with every tile but Monthly Revenue, at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, "employee");
+    await expectVisible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }), "the staff home");
+    assert.equal(new URL(page.url()).pathname, "/portal/admin");
+    assert.equal(await page.title(), "Admin Dashboard | Growthdesk Portal");
+    await expectVisible(tile(page, "Total Users"), "the Total Users tile");
+    await expectVisible(page.getByRole("region", { name: "Ticket Status Distribution" }), "the ticket chart");
+    assert.equal(await page.locator('[data-tile="Monthly Revenue"]').count(), 0, "no revenue for employees");
+    const main = normalize(await page.locator("main").innerText());
+    assert.ok(!/revenue/i.test(main), `no word of revenue: ${main.slice(0, 200)}`);
+    assert.ok(!main.includes("Create Support Ticket"), "not the customer dashboard");
+    await page.screenshot({ path: `/tmp/staff-home-employee-${width}.png` });
+
+    // The sidebar marks the staff home; it offers no customer dashboard and no billing.
+    await showSidebar(page);
+    assert.equal(await sidebar(page).getByRole("link", { name: "Admin Dashboard" }).getAttribute("aria-current"), "page");
+    assert.equal(await sidebar(page).getByRole("link", { name: "Dashboard", exact: true }).count(), 0, "no customer dashboard");
+    assert.equal(await sidebar(page).getByRole("link", { name: "Billing", exact: true }).count(), 0, "no billing for employees");
+    await expectVisible(sidebar(page).getByRole("link", { name: "Support", exact: true }), "the rest of the portal");
+    await page.screenshot({ path: `/tmp/staff-home-employee-nav-${width}.png` });
+
+    // The portal's address leads there too, and Back goes where the employee came from.
+    await open(page, "/portal/faq");
+    await open(page, "/portal");
+    await expectVisible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }), "the staff home from /portal");
+    assert.equal(new URL(page.url()).pathname, "/portal/admin");
+    await page.goBack();
+    await waitUntil(() => new URL(page.url()).pathname === "/portal/faq", "Back returns to the FAQ");
+  });
+
+  pageTest(`an admin lands on the Admin Dashboard; a customer on the customer dashboard, at ${width} px`, { viewport }, async ({ page, newContext }) => {
+    await signInAsDemo(page, "admin");
+    await expectVisible(tile(page, "Monthly Revenue"), "the revenue tile");
+    assert.equal(new URL(page.url()).pathname, "/portal/admin");
+    await showSidebar(page);
+    assert.equal(await sidebar(page).getByRole("link", { name: "Admin Dashboard" }).getAttribute("aria-current"), "page");
+    assert.equal(await sidebar(page).getByRole("link", { name: "Dashboard", exact: true }).count(), 0, "no customer dashboard");
+    await expectVisible(sidebar(page).getByRole("link", { name: "Billing", exact: true }), "the billing overview for admins");
+
+    const customer = await (await newContext()).newPage();
+    await signInAsDemo(customer, "customer");
+    await expectVisible(customer.getByRole("heading", { name: greeting("Casey Customer") }), "the customer's dashboard");
+    assert.equal(new URL(customer.url()).pathname, "/portal");
+    assert.equal(await customer.title(), "Dashboard | Growthdesk Portal");
+    await showSidebar(customer);
+    assert.equal(await sidebar(customer).getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current"), "page");
+    assert.equal(await sidebar(customer).getByRole("link", { name: "Admin Dashboard" }).count(), 0);
+    // The admin page is not a customer's.
+    await open(customer, "/portal/admin");
+    await waitUntil(() => new URL(customer.url()).pathname === "/portal", "the customer is redirected");
+    await expectVisible(customer.getByRole("heading", { name: greeting("Casey Customer") }), "the customer's dashboard again");
+  });
+}

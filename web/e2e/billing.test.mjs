@@ -1,13 +1,13 @@
 // Billing in Chromium with the built-in test payment provider (demo mode, offline): a customer
 // buys the plan for their organization and sees it with the card and the invoice; another changes
 // the card, cancels at period end and resumes; an admin sees the overview, changes a status, exports
-// the filtered rows and deletes a subscription; an employee's calls to the overview's API are
-// refused.
+// the filtered rows and deletes a subscription; an employee's calls to the overview's API are refused, and the employee's billing
+// page offers nothing that could only fail.
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { e2eSuite, expectHidden, expectText, expectVisible, normalize, open, greeting, MOBILE } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, portalHome } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -30,7 +30,7 @@ async function signInAs(page, email) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(page.getByRole("heading", { name: greeting() }), "the dashboard");
+  await expectVisible(portalHome(page), "the dashboard");
 }
 
 async function tokenOf(email) {
@@ -265,22 +265,44 @@ pageTest("an admin sees the overview, changes a status, exports the filtered row
   assert.ok(audit.includes("billing.subscription_status") && audit.includes("billing.subscription_delete"), "status change and delete are audited");
 });
 
-pageTest("an employee's calls to the overview's API are refused", async ({ page }) => {
+pageTest("an employee's calls to the overview's API are refused", async () => {
   const token = await tokenOf("staff@demo.growthdesk.io");
   for (const path of ["/api/v1/admin/billing/subscriptions", "/api/v1/admin/billing/summary", "/api/v1/admin/billing/subscriptions.csv"]) {
     const res = await fetch(suite.server.url + path, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(res.status, 403, path);
     assert.equal((await res.json()).message, "Only administrators can access billing overview.", path);
   }
-  await signInAs(page, "staff@demo.growthdesk.io");
-  await open(page, "/portal/billing");
-  await expectVisible(page.getByRole("heading", { name: "Billing", exact: true }), "the customer billing page");
-  assert.equal(normalize(await page.locator("main").innerText()).includes("Billing Overview"), false);
-  // The overview by its own address tells a non-admin that only administrators may see it.
-  await open(page, "/portal/billing/overview");
-  await expectVisible(page.getByText("Access Denied: Only administrators can access billing overview."), "the refusal");
-  await expectHidden(page.getByText("Total Revenue"), "the overview's tiles");
 });
+
+for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
+  pageTest(`an employee's billing page offers nothing that can only fail, and the sidebar no billing, at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAs(page, "staff@demo.growthdesk.io");
+    const sidebar = page.locator("#portal-sidebar");
+    if (!(await sidebar.isVisible())) await page.getByRole("button", { name: "Open navigation" }).click();
+    await expectVisible(sidebar.getByRole("link", { name: "Support", exact: true }), "the sidebar");
+    assert.equal(await sidebar.getByRole("link", { name: "Billing", exact: true }).count(), 0, "no Billing in the sidebar");
+
+    // By its address, the page says why there is nothing here, with no button the server would refuse.
+    await open(page, "/portal/billing");
+    await expectVisible(page.getByRole("heading", { name: "Billing", exact: true, level: 1 }), "the billing page");
+    await expectVisible(page.getByText("Staff accounts have no billing of their own"), "the explanation");
+    const main = page.locator("main");
+    assert.equal(await main.getByRole("button").count(), 0, "no button at all");
+    for (const action of ["Upgrade Plan", "Add Payment Method", "Update Payment Method", "Cancel at Period End", "Export"]) {
+      assert.equal(await page.getByText(action, { exact: true }).count(), 0, `no ${action}`);
+    }
+    assert.equal(normalize(await main.innerText()).includes("Billing Overview"), false);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: `/tmp/staff-billing-employee-${width}.png`, fullPage: true });
+    await main.getByRole("link", { name: "Support Tickets" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Support Tickets", level: 1 }), "the support desk");
+
+    // The overview by its own address tells a non-admin that only administrators may see it.
+    await open(page, "/portal/billing/overview");
+    await expectVisible(page.getByText("Access Denied: Only administrators can access billing overview."), "the refusal");
+    await expectHidden(page.getByText("Total Revenue"), "the overview's tiles");
+  });
+}
 
 pageTest("the billing pages pass the WCAG A and AA rules", async ({ page, newContext }) => {
   const found = [];

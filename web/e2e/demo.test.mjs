@@ -39,9 +39,11 @@ pageTest("the test-account box lists all five demo accounts with what each shows
 });
 
 for (const account of ACCOUNTS) {
-  // The first sign-in of each account in this file (the demo accounts have never signed in): "Welcome".
+  // The first sign-in of each account in this file (the demo accounts have never signed in): "Welcome"
+  // on a customer's dashboard; staff land on their own home, the Admin Dashboard.
+  const outcome = account.pending ? "refused while pending" : account.staff ? "the Admin Dashboard" : "the portal, with 'Welcome'";
   pageTest(
-    `Fill in the ${account.label} account, sign in: ${account.pending ? "refused while pending" : "the portal, with 'Welcome'"}`,
+    `Fill in the ${account.label} account, sign in: ${outcome}`,
     // Turning the pending account away signs its session out; the server may answer that with 403.
     { viewport: WIDE, allowConsoleErrors: account.pending ? [/status of 403/] : [] },
     async ({ page }) => {
@@ -55,8 +57,13 @@ for (const account of ACCOUNTS) {
         assert.equal(new URL(page.url()).pathname, "/portal/login");
         return;
       }
-      await expectVisible(page.getByRole("heading", { name: `Welcome, ${account.name}`, exact: true }), "the first sign-in's greeting");
-      await expectTitle(page, "Dashboard | Growthdesk Portal");
+      if (account.staff) {
+        await expectVisible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }), "the staff home");
+        await expectTitle(page, "Admin Dashboard | Growthdesk Portal");
+      } else {
+        await expectVisible(page.getByRole("heading", { name: `Welcome, ${account.name}`, exact: true }), "the first sign-in's greeting");
+        await expectTitle(page, "Dashboard | Growthdesk Portal");
+      }
       const adminLinks = await page.getByRole("link", { name: "Admin Dashboard" }).count();
       assert.equal(adminLinks > 0, account.staff, `the Admin Dashboard link ${account.staff ? "shows" : "is hidden"}`);
     },
@@ -107,11 +114,12 @@ for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     await expectVisible(page.getByText("There is no portal page at this address."), "the explanation");
     await expectTitle(page, "Page not found | Growthdesk Portal");
     if (viewport === MOBILE) await page.getByRole("button", { name: "Open navigation" }).click();
-    await expectVisible(sidebar(page).getByRole("link", { name: "Dashboard", exact: true }), "the sidebar");
+    await expectVisible(sidebar(page).getByRole("link", { name: "Admin Dashboard", exact: true }), "the sidebar");
     if (viewport === MOBILE) await page.getByRole("button", { name: "Close navigation" }).click();
+    // The way back leads to the portal's home, which for staff is the Admin Dashboard.
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
-    await expectVisible(page.getByRole("heading", { name: "Welcome back, Sam Support", exact: true }), "the dashboard");
-    assert.equal(new URL(page.url()).pathname, "/portal");
+    await expectVisible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }), "the staff home");
+    assert.equal(new URL(page.url()).pathname, "/portal/admin");
   });
 }
 

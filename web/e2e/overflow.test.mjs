@@ -12,7 +12,7 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil, greeting } from "./harness.mjs";
+import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil, portalHome } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"], smtp: true });
 
@@ -233,7 +233,7 @@ async function signIn(page) {
   await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(page.getByRole("heading", { name: greeting(ADMIN.name) }), "the admin's dashboard");
+  await expectVisible(portalHome(page, ADMIN.name), "the admin's dashboard");
 }
 
 /** GET an API path as the account (signed in through the API), for the ids of pages to open. */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { e2eSuite, expectHidden, expectVisible, normalize, open, waitUntil, greeting } from "./harness.mjs";
+import { e2eSuite, expectHidden, expectVisible, normalize, open, waitUntil, portalHome } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ smtp: true, args: ["--demo"] });
 
@@ -21,7 +21,7 @@ async function signIn(page, { email, name }) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(page.getByRole("heading", { name: greeting(name) }), "the dashboard");
+  await expectVisible(portalHome(page, name), "the dashboard");
 }
 
 const ticketDialog = (page, title) => page.getByRole("dialog", { name: title });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PORTAL_NAV, adminNavFor, displayName, userInitial } from "./nav";
+import { PORTAL_NAV, adminNavFor, displayName, portalNavFor, userInitial } from "./nav";
 import { portalMeta } from "./portal-meta";
 
 describe("portal navigation", () => {
@@ -23,6 +23,17 @@ describe("portal navigation", () => {
     expect(adminNavFor("employee").map((i) => i.to)).toEqual(["/portal/admin"]);
     expect(adminNavFor("customer")).toEqual([]);
     expect(adminNavFor(undefined)).toEqual([]);
+  });
+
+  it("leaves the customer dashboard out for staff, and billing for employees", () => {
+    const labels = (role: Parameters<typeof portalNavFor>[0]) => portalNavFor(role).map((i) => i.label);
+    expect(labels("customer")).toEqual(PORTAL_NAV.map((i) => i.label));
+    expect(labels(undefined)).toEqual(PORTAL_NAV.map((i) => i.label));
+    expect(labels("admin")).not.toContain("Dashboard");
+    expect(labels("admin")).toContain("Billing");
+    expect(labels("employee")).not.toContain("Dashboard");
+    expect(labels("employee")).not.toContain("Billing");
+    expect(labels("employee")).toContain("Support");
   });
 
   it("derives the initial and the greeting", () => {

@@ -33,6 +33,18 @@ export const PORTAL_NAV: readonly PortalNavItem[] = [
 
 export const ADMIN_NAV: readonly PortalNavItem[] = [{ to: paths.portal.admin, label: "Admin Dashboard", icon: ShieldCheck }];
 
+/**
+ * The main group for a role. Staff have no customer dashboard (their home, /portal, is the Admin
+ * Dashboard of the Administration group), and employees have no billing: they buy nothing, and
+ * every organization's billing is an administrator's.
+ */
+export function portalNavFor(role: Role | undefined): readonly PortalNavItem[] {
+  if (!isStaff(role)) return PORTAL_NAV;
+  const hidden: string[] = [paths.portal.dashboard];
+  if (role !== "admin") hidden.push(paths.portal.billing);
+  return PORTAL_NAV.filter((item) => !hidden.includes(item.to));
+}
+
 /** The 'Administration' group is shown to admins and employees only. */
 export function adminNavFor(role: Role | undefined): readonly PortalNavItem[] {
   return isStaff(role) ? ADMIN_NAV : [];

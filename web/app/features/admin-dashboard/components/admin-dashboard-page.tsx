@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api";
 import type { AdminActivity, AdminDashboard } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
+import { useAuth } from "~/features/auth/auth-provider";
 import { useAdminDashboard } from "../api";
 import { TICKET_STATUS_LABELS, describeActivity, monthLabel } from "../activity";
 import { formatCount, formatDateTime, formatMoney } from "~/lib/format";
@@ -176,11 +177,13 @@ function ActivityItem({ entry }: { entry: AdminActivity }) {
 export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
   const data = dashboard.data;
+  // Revenue is an administrator's figure; the server leaves it out for employees.
+  const revenue = useAuth().profile?.role === "admin";
   return (
     <div className="space-y-6">
       <PageHeader
         title="Admin Dashboard"
-        description="Accounts, organizations, tickets and revenue, computed from the portal's data."
+        description={`${revenue ? "Accounts, organizations, tickets and revenue" : "Accounts, organizations and tickets"}, computed from the portal's data.`}
         actions={
           <ButtonLink to={paths.portal.community()} variant="outline">
             <MessagesSquare className="h-4 w-4" aria-hidden="true" />

@@ -108,7 +108,10 @@ export function CheckoutNotice({ outcome, checking }: { outcome: CheckoutConfirm
   }
 }
 
-export function BillingPage() {
+/** While staff act as a customer, the server refuses every payment change: the page then only shows. */
+export const PAYMENTS_LOCKED = "Payments cannot be changed while impersonating a user.";
+
+export function BillingPage({ readOnly = false }: { readOnly?: boolean }) {
   const [params] = useSearchParams();
   const account = useBillingAccount();
   const confirmation = useCheckoutConfirmation(params);
@@ -129,6 +132,7 @@ export function BillingPage() {
       <PageHeader title="Billing" description="Your organization's subscription, payment method and invoices." />
       {params.get("canceled") === "true" && !params.has("success") && <Alert tone="info">Checkout was canceled. You have not been charged.</Alert>}
       {params.has("success") && <CheckoutNotice outcome={confirmation.data} checking={confirmation.isPending} />}
+      {readOnly && <Alert tone="info">{PAYMENTS_LOCKED} You see this organization's billing as its members do.</Alert>}
       {account.data.provider === "test" && (
         <Alert tone="warning">Payments use the built-in test provider: no card is charged.</Alert>
       )}
@@ -137,9 +141,11 @@ export function BillingPage() {
         <SettingsCard
           title="Current Subscription"
           actions={
-            <Button variant="primary" size="sm" onClick={() => setChoosing(true)}>
-              {live ? "Upgrade Plan" : "Choose a Plan"}
-            </Button>
+            !readOnly && (
+              <Button variant="primary" size="sm" onClick={() => setChoosing(true)}>
+                {live ? "Upgrade Plan" : "Choose a Plan"}
+              </Button>
+            )
           }
         >
           {sub ? (
@@ -154,6 +160,7 @@ export function BillingPage() {
               </dl>
               {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, "Your subscription could not be changed.")}</Alert>}
               {live &&
+                !readOnly &&
                 (sub.cancel_at_period_end ? (
                   <div className="flex flex-wrap items-center gap-3">
                     <p className="text-sm text-slate-600">Your subscription ends on {billingDate(sub.next_billing_date)}.</p>
@@ -195,9 +202,11 @@ export function BillingPage() {
               {errorMessage(portal.error, "The payment method page could not be opened.")}
             </Alert>
           )}
-          <Button variant="secondary" className="mt-4" loading={portal.isPending} onClick={() => portal.mutate()}>
-            {card ? "Update Payment Method" : "Add Payment Method"}
-          </Button>
+          {!readOnly && (
+            <Button variant="secondary" className="mt-4" loading={portal.isPending} onClick={() => portal.mutate()}>
+              {card ? "Update Payment Method" : "Add Payment Method"}
+            </Button>
+          )}
         </SettingsCard>
       </div>
 

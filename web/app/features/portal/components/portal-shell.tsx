@@ -6,7 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
 import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
-import { PORTAL_NAV, adminNavFor, userInitial, type PortalNavItem } from "../nav";
+import { adminNavFor, portalNavFor, userInitial, type PortalNavItem } from "../nav";
 import { UnstyledButton } from "~/components/ui/button";
 
 const SIDEBAR_ID = "portal-sidebar";
@@ -158,7 +158,7 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
           <BrandLogo tone="light" onClick={close} />
         </div>
         <nav aria-label="Portal" className="flex-1 overflow-y-auto px-3 py-4">
-          <NavItems items={PORTAL_NAV} onNavigate={close} />
+          <NavItems items={portalNavFor(profile?.role)} onNavigate={close} />
           {adminItems.length > 0 && (
             <div className="mt-8">
               <h2 id="admin-nav-title" className="px-3 text-xs font-semibold tracking-wide text-slate-300 uppercase">
