@@ -205,6 +205,13 @@ func (s *Service) handleVerifyFactor(w http.ResponseWriter, r *http.Request) err
 	default:
 		return err
 	}
+	return s.answerRaisedSession(w, r, c, plain)
+}
+
+// answerRaisedSession answers with the caller's session as the second factor left it (aal2),
+// with refresh token plain.
+func (s *Service) answerRaisedSession(w http.ResponseWriter, r *http.Request, c *caller, plain string) error {
+	ctx := r.Context()
 	sess, err := s.store.SessionByID(ctx, c.session.ID)
 	if err != nil {
 		return err

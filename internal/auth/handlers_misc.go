@@ -68,10 +68,6 @@ func (s *Service) handleIdentities(w http.ResponseWriter, r *http.Request) error
 	return newError(http.StatusNotFound, codeManualLinkingDisabled, "Manual linking is disabled")
 }
 
-func (s *Service) handleRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
-	return unprocessable("mfa_recovery_codes_enroll_not_enabled", "MFA recovery codes are not enabled")
-}
-
 // handleAdminOnly: the admin API lives at /api/v1, for staff, not here for service keys.
 func (s *Service) handleAdminOnly(w http.ResponseWriter, r *http.Request) error {
 	return forbidden(codeNotAdmin, "User not allowed")

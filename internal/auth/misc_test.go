@@ -144,8 +144,6 @@ func TestUnsupportedFeatures_AnswerAClear4xx(t *testing.T) {
 		{"DELETE", "/user/identities/" + "00000000-0000-4000-8000-000000000000", 422, "single_identity_not_deletable"},
 		{"GET", "/admin/users", 403, "not_admin"},
 		{"POST", "/invite", 403, "not_admin"},
-		{"GET", "/factors/recovery-codes", 422, "mfa_recovery_codes_enroll_not_enabled"},
-		{"POST", "/factors/recovery-codes/verify", 422, "mfa_recovery_codes_enroll_not_enabled"},
 		{"GET", "/no/such/thing", 404, "not_found"},
 		{"GET", "/signup", 405, "method_not_allowed"},
 		{"DELETE", "/token", 405, "method_not_allowed"},

@@ -76,6 +76,11 @@ func (s *Service) declare(rt *router) {
 	rt.handle("POST", "/factors/{id}/challenge", AccessOwner, s.limited(limitMFA, s.handleChallenge))
 	rt.handle("POST", "/factors/{id}/verify", AccessOwner, s.limited(limitMFA, s.handleVerifyFactor))
 	rt.handle("DELETE", "/factors/{id}", AccessOwner, s.handleUnenroll)
+	rt.handle("GET", "/factors/recovery-codes", AccessOwner, s.handleRecoveryCodeStatus)
+	rt.handle("POST", "/factors/recovery-codes", AccessOwner, s.handleGenerateRecoveryCodes)
+	rt.handle("DELETE", "/factors/recovery-codes", AccessOwner, s.handleDeleteRecoveryCodes)
+	rt.handle("POST", "/factors/recovery-codes/regenerate", AccessOwner, s.handleRegenerateRecoveryCodes)
+	rt.handle("POST", "/factors/recovery-codes/verify", AccessOwner, s.limited(limitMFA, s.handleVerifyRecoveryCode))
 
 	// Public documents.
 	rt.handle("GET", "/.well-known/jwks.json", AccessPublic, s.handleJWKS)
@@ -89,9 +94,6 @@ func (s *Service) declare(rt *router) {
 	rt.catchAll("/callback", s.handleExternalProvider)
 	rt.catchAll("/user/identities", s.handleIdentities)
 	rt.catchAll("/user/identities/", s.handleIdentities)
-	rt.catchAll("/factors/recovery-codes", s.handleRecoveryCodes)
-	rt.catchAll("/factors/recovery-codes/verify", s.handleRecoveryCodes)
-	rt.catchAll("/factors/recovery-codes/regenerate", s.handleRecoveryCodes)
 	rt.catchAll("/invite", s.handleAdminOnly)
 	rt.catchAll("/admin/", s.handleAdminOnly)
 	rt.catchAll("/", s.handleNotFound)

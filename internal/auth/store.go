@@ -90,6 +90,19 @@ type Store interface {
 	// Returns ENotFound.
 	DeleteFactor(ctx context.Context, userID, factorID string) error
 
+	// SaveRecoveryCodes stores a new set of recovery code hashes (replacing the old set only
+	// with Replace) and audits it. Returns EConflict when a set exists without Replace and
+	// ENotFound when the user has no verified TOTP factor.
+	SaveRecoveryCodes(ctx context.Context, n identity.NewRecoveryCodes) error
+	// RecoveryCodeStatus returns the state of the user's set. Returns ENotFound without one.
+	RecoveryCodeStatus(ctx context.Context, userID string) (*identity.RecoveryCodes, error)
+	// RedeemRecoveryCode spends one unused code, raises the session to aal2 as VerifyFactor
+	// does, audits the use and returns how many codes are left. Returns
+	// identity.ErrRecoveryCodeInvalid for a wrong or used code, ENotFound for a gone session.
+	RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption) (int, error)
+	// DeleteRecoveryCodes removes the user's set. Returns ENotFound without one.
+	DeleteRecoveryCodes(ctx context.Context, userID string) error
+
 	// RecordAuthFailure writes a failed attempt (kind is FailurePassword, FailureMFA or FailureOTP) to
 	// the audit log; CountAuthFailures counts them since a time. Together they are the
 	// per-account lockout, which a per-address limiter cannot provide.

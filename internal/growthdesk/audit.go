@@ -81,6 +81,10 @@ const (
 	AuditPasswordFailed AuditAction = "auth.password_failed"
 	AuditMFAFailed      AuditAction = "auth.mfa_failed"
 	AuditOTPFailed      AuditAction = "auth.otp_failed"
+	// Two-factor recovery codes: a new set made (replacing any old one), and one code spent
+	// at sign-in instead of an authenticator code.
+	AuditRecoveryCodesGenerate AuditAction = "auth.recovery_codes_generate"
+	AuditRecoveryCodeUse       AuditAction = "auth.recovery_code_use"
 )
 
 // AuditFilter names what an audit list leaves out: single actions, and whole areas (the part

@@ -103,6 +103,37 @@ type AMREntry struct {
 	Timestamp int64  `json:"timestamp"`
 }
 
+// AMRRecoveryCode is the amr method of a session raised to aal2 by a recovery code (auth-js's name).
+const AMRRecoveryCode = "mfa/recovery_code"
+
+// RecoveryCodes is the state of a user's set of two-factor recovery codes (never the codes).
+type RecoveryCodes struct {
+	SetID     string
+	Total     int
+	Remaining int
+}
+
+// NewRecoveryCodes is a new set of recovery codes: the hashes of its codes. Replace allows it to
+// replace an existing set (whose codes then stop working).
+type NewRecoveryCodes struct {
+	UserID  string
+	SetID   string
+	Hashes  []string
+	Replace bool
+	IP      string
+}
+
+// RecoveryCodeRedemption spends one recovery code (by hash) and raises the session to aal2
+// with AMR and a new refresh token, as a verified TOTP code does.
+type RecoveryCodeRedemption struct {
+	UserID    string
+	SessionID string
+	CodeHash  string
+	AMR       []AMREntry
+	Refresh   RefreshToken
+	IP        string
+}
+
 // NewSession is a session to create with its first refresh token.
 type NewSession struct {
 	Session Session
@@ -226,6 +257,10 @@ type FactorVerification struct {
 	// ErrTOTPReused unless it is later than every step the factor accepted before.
 	Step int64
 }
+
+// ErrRecoveryCodeInvalid is returned by auth.Store.RedeemRecoveryCode when no unused recovery
+// code of the user has the hash: a wrong code, or one already used.
+var ErrRecoveryCodeInvalid = errors.New("auth: no such unused recovery code")
 
 // ErrTOTPReused is returned by auth.Store.VerifyFactor for a code whose time step the factor has
 // already accepted (RFC 6238, section 5.2).

@@ -234,9 +234,15 @@ var wantAuthAccess = map[string]struct {
 	"POST /factors/{id}/challenge": {auth.AccessOwner, 4}, // no such factor
 	"POST /factors/{id}/verify":    {auth.AccessOwner, 4},
 	"DELETE /factors/{id}":         {auth.AccessOwner, 4},
-	"GET /.well-known/jwks.json":   {auth.AccessPublic, 2},
-	"GET /settings":                {auth.AccessPublic, 2},
-	"GET /health":                  {auth.AccessPublic, 2},
+	// Recovery codes: none set up, no authenticator app, no code.
+	"GET /factors/recovery-codes":             {auth.AccessOwner, 4},
+	"POST /factors/recovery-codes":            {auth.AccessOwner, 4},
+	"DELETE /factors/recovery-codes":          {auth.AccessOwner, 4},
+	"POST /factors/recovery-codes/regenerate": {auth.AccessOwner, 4},
+	"POST /factors/recovery-codes/verify":     {auth.AccessOwner, 4},
+	"GET /.well-known/jwks.json":              {auth.AccessPublic, 2},
+	"GET /settings":                           {auth.AccessPublic, 2},
+	"GET /health":                             {auth.AccessPublic, 2},
 }
 
 // TestAuthRoutes_EveryRouteByRole calls every declared /auth/v1 route as every role:

@@ -149,29 +149,34 @@ func (s *AuthStore) VerifyFactor(ctx context.Context, v identity.FactorVerificat
 		if _, err := tx.exec(ctx, "DELETE FROM mfa_factors WHERE user_id = ? AND id <> ? AND status = 'unverified' AND factor_type = ?", v.UserID, v.FactorID, factorType); err != nil {
 			return err
 		}
-		amr, err := json.Marshal(v.AMR)
-		if err != nil {
-			return err
-		}
-		res, err = tx.exec(ctx, "UPDATE sessions SET aal = 'aal2', factor_id = ?, amr = ?, updated_at = ?, refreshed_at = ? WHERE id = ? AND user_id = ?",
-			v.FactorID, string(amr), tx.now, tx.now, v.SessionID, v.UserID)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return authNotFound("session")
-		}
-		// The aal1 refresh tokens of the session must not mint aal2 access tokens.
-		if _, err := tx.exec(ctx, "DELETE FROM refresh_tokens WHERE session_id = ?", v.SessionID); err != nil {
-			return err
-		}
-		rt := v.Refresh
-		rt.SessionID, rt.ParentHash = v.SessionID, ""
-		if _, err := tx.insertRefreshToken(ctx, rt); err != nil {
-			return err
-		}
-		return tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ? AND aal = 'aal1'", v.UserID, v.SessionID)
+		return tx.raiseSession(ctx, v.UserID, v.SessionID, v.FactorID, v.AMR, v.Refresh)
 	})
+}
+
+// raiseSession raises the user's session to aal2 by factorID with a new refresh token (the
+// session's older tokens go: aal1 refresh tokens must not mint aal2 access tokens) and deletes
+// the user's other aal1 sessions. ENotFound when the session is gone.
+func (tx *Tx) raiseSession(ctx context.Context, userID, sessionID, factorID string, amrEntries []identity.AMREntry, refresh identity.RefreshToken) error {
+	amr, err := json.Marshal(amrEntries)
+	if err != nil {
+		return err
+	}
+	res, err := tx.exec(ctx, "UPDATE sessions SET aal = 'aal2', factor_id = ?, amr = ?, updated_at = ?, refreshed_at = ? WHERE id = ? AND user_id = ?",
+		factorID, string(amr), tx.now, tx.now, sessionID, userID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return authNotFound("session")
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM refresh_tokens WHERE session_id = ?", sessionID); err != nil {
+		return err
+	}
+	refresh.SessionID, refresh.ParentHash = sessionID, ""
+	if _, err := tx.insertRefreshToken(ctx, refresh); err != nil {
+		return err
+	}
+	return tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ? AND id <> ? AND aal = 'aal1'", userID, sessionID)
 }
 
 // DeleteFactor removes a factor and lowers the sessions it raised.
@@ -183,6 +188,11 @@ func (s *AuthStore) DeleteFactor(ctx context.Context, userID, factorID string) e
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return authNotFound("factor")
+		}
+		// Recovery codes stand in for an authenticator app; without one they go too.
+		if _, err := tx.exec(ctx, `DELETE FROM mfa_recovery_codes WHERE user_id = ? AND NOT EXISTS
+			(SELECT 1 FROM mfa_factors WHERE user_id = ? AND status = 'verified' AND factor_type = 'totp')`, userID, userID); err != nil {
+			return err
 		}
 		rows, err := tx.tx.QueryContext(ctx, tx.db.rebind("SELECT id, amr FROM sessions WHERE factor_id = ?"), factorID)
 		if err != nil {
@@ -201,7 +211,7 @@ func (s *AuthStore) DeleteFactor(ctx context.Context, userID, factorID string) e
 			var entries, kept []identity.AMREntry
 			_ = json.Unmarshal([]byte(l.amr), &entries)
 			for _, e := range entries {
-				if e.Method != "totp" {
+				if e.Method != "totp" && e.Method != identity.AMRRecoveryCode {
 					kept = append(kept, e)
 				}
 			}

@@ -622,3 +622,75 @@ func TestAccountStore_RejectEndsSessionsInTheSameTransaction(t *testing.T) {
 		}
 	})
 }
+
+func TestAuthStore_RecoveryCodesKeepHashesSpendOnceAndAudit(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		f := newAuthFixture(t, db)
+		ctx := context.Background()
+		u := f.user("codes@example.com", true)
+		cur := f.session(u.ID, "cur")
+		set := identity.NewRecoveryCodes{UserID: u.ID, SetID: uuid.NewString(), Hashes: []string{"h1", "h2"}, IP: "203.0.113.7"}
+		if err := f.s.SaveRecoveryCodes(ctx, set); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("codes without an authenticator app: err = %v", err)
+		}
+		factor := identity.Factor{ID: uuid.NewString(), UserID: u.ID, Type: "totp", Status: "verified", Secret: "S"}
+		if err := f.s.CreateFactor(ctx, factor, 10, f.now); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.s.SaveRecoveryCodes(ctx, set); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.s.SaveRecoveryCodes(ctx, set); growthdesk.ErrorCode(err) != growthdesk.EConflict {
+			t.Fatalf("a second set without Replace: err = %v", err)
+		}
+		if n := f.count("SELECT COUNT(*) FROM mfa_recovery_codes WHERE user_id = ? AND code_hash IN ('h1', 'h2') AND used_at IS NULL", u.ID); n != 2 {
+			t.Fatalf("stored hashes = %d, want 2", n)
+		}
+		redeem := identity.RecoveryCodeRedemption{UserID: u.ID, SessionID: cur.Session.ID, CodeHash: "h1",
+			AMR: []identity.AMREntry{{Method: identity.AMRRecoveryCode, Timestamp: 2}}, Refresh: identity.RefreshToken{Hash: "raised"}, IP: "203.0.113.7"}
+		if left, err := f.s.RedeemRecoveryCode(ctx, redeem); err != nil || left != 1 {
+			t.Fatalf("redeem = %d, %v", left, err)
+		}
+		if _, err := f.s.RedeemRecoveryCode(ctx, redeem); !errors.Is(err, identity.ErrRecoveryCodeInvalid) {
+			t.Fatalf("a spent code again: err = %v", err)
+		}
+		sess, err := f.s.SessionByID(ctx, cur.Session.ID)
+		if err != nil || sess.AAL != "aal2" || sess.FactorID != factor.ID {
+			t.Fatalf("session = %+v, %v", sess, err)
+		}
+		// A session that is gone spends nothing.
+		gone := redeem
+		gone.SessionID, gone.CodeHash = uuid.NewString(), "h2"
+		if _, err := f.s.RedeemRecoveryCode(ctx, gone); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("gone session: err = %v", err)
+		}
+		if st, err := f.s.RecoveryCodeStatus(ctx, u.ID); err != nil || st.Total != 2 || st.Remaining != 1 || st.SetID != set.SetID {
+			t.Fatalf("status = %+v, %v", st, err)
+		}
+		replace := set
+		replace.SetID, replace.Hashes, replace.Replace = uuid.NewString(), []string{"h3"}, true
+		if err := f.s.SaveRecoveryCodes(ctx, replace); err != nil {
+			t.Fatal(err)
+		}
+		if n := f.count("SELECT COUNT(*) FROM mfa_recovery_codes WHERE user_id = ?", u.ID); n != 1 {
+			t.Fatalf("codes after replacing = %d, want 1", n)
+		}
+		if n := f.count("SELECT COUNT(*) FROM audit_log WHERE action = ? AND actor_id = ? AND target_id = ?", growthdesk.AuditRecoveryCodesGenerate, u.ID, u.ID); n != 2 {
+			t.Fatalf("generate audit entries = %d, want 2", n)
+		}
+		if n := f.count("SELECT COUNT(*) FROM audit_log WHERE action = ? AND target_id = ?", growthdesk.AuditRecoveryCodeUse, u.ID); n != 1 {
+			t.Fatalf("use audit entries = %d, want 1", n)
+		}
+		// Removing the authenticator app removes the codes and lowers the session.
+		if err := f.s.DeleteFactor(ctx, u.ID, factor.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.s.RecoveryCodeStatus(ctx, u.ID); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+			t.Fatalf("status after removing the app: err = %v", err)
+		}
+		if sess, _ := f.s.SessionByID(ctx, cur.Session.ID); sess.AAL != "aal1" || len(sess.AMR) != 0 {
+			t.Fatalf("session after removing the app = %+v", sess)
+		}
+	})
+}

@@ -5,7 +5,10 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectVisible, greeting, open, waitUntil } from "./harness.mjs";
+import { readFile } from "node:fs/promises";
+import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, greeting, normalize, open, waitUntil } from "./harness.mjs";
+import { axeProblems, overflowsSideways } from "./axe.mjs";
+import { currentTotp } from "./totp.mjs";
 
 const { pageTest } = e2eSuite();
 
@@ -19,13 +22,17 @@ async function newCustomer(server, label) {
   return { email, password: PASSWORD, name };
 }
 
-async function signInWith(page, { email, password, name }, { remember }) {
+async function submitPassword(page, { email, password }, { remember = false } = {}) {
   await open(page, "/portal/login");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Remember me").setChecked(remember);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectPortal(page, name);
+}
+
+async function signInWith(page, customer, { remember }) {
+  await submitPassword(page, customer, { remember });
+  await expectPortal(page, customer.name);
 }
 
 async function expectPortal(page, name) {
@@ -93,3 +100,125 @@ pageTest("'Remember me' checked: the session survives a browser restart", async 
   await open(reopened, "/portal");
   await expectPortal(reopened, customer.name);
 });
+
+const WIDE = { width: 1440, height: 900 };
+
+async function openSecurity(page) {
+  await open(page, "/portal/settings?tab=security");
+  await expectVisible(page.getByRole("tab", { name: "Security", selected: true }));
+}
+
+/** Signs out with the sidebar's button (on a phone, in the menu). */
+async function signOut(page) {
+  const menu = page.getByRole("button", { name: "Open navigation" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expectSignInPage(page);
+}
+
+/** Signed in: the portal's navigation shows, on whichever page the sign-in returned to. */
+async function expectSignedIn(page) {
+  await page.waitForURL((u) => u.pathname.startsWith("/portal") && u.pathname !== "/portal/login");
+  await expectVisible(page.getByRole("heading", { level: 1 }), "a portal page");
+  assert.equal(await page.getByLabel("Recovery code").count(), 0, "past the second step");
+}
+
+/** The page has no axe violations and no sideways scrolling; a screenshot goes to /tmp for a look. */
+async function checkPage(page, shot) {
+  assert.deepEqual(await axeProblems(page), [], `axe on ${shot}`);
+  assert.equal(await overflowsSideways(page), false, `${shot} scrolls sideways`);
+  await page.screenshot({ path: `/tmp/auth-${shot}.png`, fullPage: true });
+}
+
+/** At the second sign-in step, switches to a recovery code and submits it. */
+async function submitRecoveryCode(page, code) {
+  await expectVisible(page.getByRole("heading", { name: "Two-factor authentication", level: 1 }));
+  if ((await page.getByLabel("Recovery code").count()) === 0) await page.getByRole("button", { name: "Use a recovery code" }).click();
+  await page.getByLabel("Recovery code").fill(code);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+}
+
+const shownCodes = async (page) =>
+  (await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts()).map(normalize);
+
+for (const [label, viewport] of [
+  ["1440", WIDE],
+  ["390", MOBILE],
+]) {
+  pageTest(
+    `recovery codes: shown once at enrolment with Download and Copy, each signs in once, new ones replace them, at ${label} px`,
+    { viewport, timeout: 90_000, allowConsoleErrors: [/status of 42[29]/] },
+    async ({ page, context, server }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const customer = await newCustomer(server, `codes${label}`);
+      await signInWith(page, customer, { remember: false });
+      await openSecurity(page);
+      await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+      const secret = normalize(await page.getByLabel("Key for manual entry").innerText());
+      await page.getByLabel("6-digit code").fill((await currentTotp(secret)).code);
+      await page.getByRole("button", { name: "Verify and turn on" }).click();
+
+      // The codes, once, with Download and Copy.
+      await expectVisible(page.getByRole("heading", { name: "Your recovery codes" }));
+      const codes = await shownCodes(page);
+      assert.equal(codes.length, 10, "ten codes");
+      assert.equal(new Set(codes).size, 10, "ten different codes");
+      for (const code of codes) assert.match(code, /^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
+      await checkPage(page, `recovery-codes-shown-${label}`);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+      assert.match(download.suggestedFilename(), /-recovery-codes\.txt$/);
+      const file = await readFile(await download.path(), "utf8");
+      for (const code of codes) assert.ok(file.includes(code), `the download lists ${code}`);
+      assert.ok(file.includes(customer.email), "the download names the account");
+      await page.getByRole("button", { name: "Copy", exact: true }).click();
+      await expectText(page.getByRole("status").filter({ hasText: "Copied." }), "Copied.");
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      for (const code of codes) assert.ok(copied.includes(code), `the clipboard holds ${code}`);
+      await page.getByRole("button", { name: "I have saved my codes" }).click();
+      await expectHidden(page.getByRole("heading", { name: "Your recovery codes" }));
+      await expectVisible(page.getByText("10 of 10 left"));
+      await page.reload();
+      await expectVisible(page.getByText("10 of 10 left"));
+      assert.equal(await page.getByRole("list", { name: "Recovery codes" }).count(), 0, "the codes are not shown again");
+      await signOut(page);
+
+      // A code signs in instead of the app's code, typed in any case.
+      await submitPassword(page, customer);
+      await submitRecoveryCode(page, codes[0].toUpperCase());
+      await expectSignedIn(page);
+      await signOut(page);
+
+      // The same code a second time is refused; another one works.
+      await submitPassword(page, customer);
+      await expectVisible(page.getByRole("heading", { name: "Two-factor authentication", level: 1 }));
+      await page.getByRole("button", { name: "Use a recovery code" }).click();
+      await checkPage(page, `recovery-code-sign-in-${label}`);
+      await submitRecoveryCode(page, codes[0]);
+      await expectVisible(page.getByRole("alert").filter({ hasText: "That recovery code did not match, or it has been used already." }));
+      await checkPage(page, `recovery-code-refused-${label}`);
+      await submitRecoveryCode(page, codes[1]);
+      await expectSignedIn(page);
+
+      // New codes, after a question: the old ones stop working.
+      await openSecurity(page);
+      await expectVisible(page.getByText("8 of 10 left"));
+      await page.getByRole("button", { name: "Make new recovery codes" }).click();
+      const dialog = page.getByRole("dialog", { name: "Make new recovery codes?" });
+      await expectVisible(dialog);
+      await checkPage(page, `recovery-codes-regenerate-${label}`);
+      await dialog.getByRole("button", { name: "Make new codes" }).click();
+      await expectVisible(page.getByRole("heading", { name: "Your recovery codes" }));
+      const fresh = await shownCodes(page);
+      assert.equal(fresh.length, 10);
+      assert.ok(!fresh.some((c) => codes.includes(c)), "all new codes");
+      await page.getByRole("button", { name: "I have saved my codes" }).click();
+      await expectVisible(page.getByText("10 of 10 left"));
+      await signOut(page);
+      await submitPassword(page, customer);
+      await submitRecoveryCode(page, codes[2]);
+      await expectVisible(page.getByRole("alert").filter({ hasText: "That recovery code did not match" }));
+      await submitRecoveryCode(page, fresh[0]);
+      await expectSignedIn(page);
+    },
+  );
+}

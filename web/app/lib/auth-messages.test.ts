@@ -9,6 +9,7 @@ import {
   signOutErrorMessage,
   authErrorMessage,
   mfaErrorMessage,
+  recoveryCodeErrorMessage,
   registrationPageMessage,
   REGISTER_MESSAGES,
 } from "./auth-messages";
@@ -154,5 +155,21 @@ describe("mfaErrorMessage", () => {
   it("keeps any other server text, else the fallback", () => {
     expect(mfaErrorMessage({ code: "mfa_factor_not_found", status: 404, message: "Factor not found" }, "x")).toBe("Factor not found");
     expect(mfaErrorMessage({ status: 500 }, "Verification failed. Please try again.")).toBe("Verification failed. Please try again.");
+  });
+});
+
+describe("recoveryCodeErrorMessage", () => {
+  it("says a refused code is wrong or used, never the authenticator app's wording", () => {
+    const text = recoveryCodeErrorMessage({ code: "mfa_verification_failed", status: 422, message: "Invalid recovery code entered" }, "x");
+    expect(text).toBe(MFA_MESSAGES.wrongRecoveryCode);
+    expect(text).not.toMatch(/authenticator app shows/);
+  });
+
+  it("asks to wait when the account is locked, and names a network failure", () => {
+    expect(recoveryCodeErrorMessage({ code: "mfa_recovery_codes_locked", status: 429, message: "Request rate limit reached" }, "x")).toBe(
+      MFA_MESSAGES.tooManyAttempts,
+    );
+    expect(recoveryCodeErrorMessage({ status: 0, message: "Failed to fetch" }, "x")).toBe(NETWORK_MESSAGE);
+    expect(recoveryCodeErrorMessage({ status: 500 }, "fallback")).toBe("fallback");
   });
 });

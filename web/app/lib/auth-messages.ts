@@ -60,6 +60,7 @@ export const MFA_MESSAGES = {
   reusedCode: "This code has already been used. Wait for the next code from your authenticator app.",
   retry: "The check took too long. Please enter the current code from your authenticator app again.",
   tooManyAttempts: "Too many wrong codes. Please wait a few minutes before trying again.",
+  wrongRecoveryCode: "That recovery code did not match, or it has been used already. Each code works once: check it, or try another from your list.",
 } as const;
 
 /** A person's wording for a failed two-factor code check (sign-in and set-up), else the server's text or the fallback. */
@@ -71,6 +72,14 @@ export function mfaErrorMessage(error: AuthErrorLike, fallback: string): string 
   if (error.code === "mfa_verification_failed" || /invalid totp code/i.test(message)) return MFA_MESSAGES.wrongCode;
   if (error.code === "mfa_challenge_expired" || error.code === "mfa_ip_address_mismatch") return MFA_MESSAGES.retry;
   return message || fallback;
+}
+
+/** A person's wording for a refused recovery code at sign-in, else the server's text or the fallback. */
+export function recoveryCodeErrorMessage(error: AuthErrorLike, fallback: string): string {
+  if (error.status === 0) return NETWORK_MESSAGE;
+  if (error.status === 429) return MFA_MESSAGES.tooManyAttempts;
+  if (error.code === "mfa_verification_failed") return MFA_MESSAGES.wrongRecoveryCode;
+  return error.message || fallback;
 }
 
 /** Null when a sign-out may be treated as done (the server no longer knows the session), else the text to show. */

@@ -181,6 +181,8 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "auth.password_failed": (e) => ({ actor: "Someone", verb: "entered a wrong password for", target: account(e) }),
   "auth.mfa_failed": (e) => ({ actor: "Someone", verb: "entered a wrong two-factor code for", target: account(e) }),
   "auth.otp_failed": (e) => ({ actor: "Someone", verb: "entered a wrong e-mailed code for", target: account(e) }),
+  "auth.recovery_codes_generate": () => ({ verb: "made new two-factor recovery codes" }),
+  "auth.recovery_code_use": () => ({ verb: "signed in with a recovery code" }),
   // Announcements.
   "announcement.create": (e) => ({
     verb: detail(e, "is_active") === false ? "drafted the announcement" : "published the announcement",

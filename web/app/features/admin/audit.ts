@@ -71,6 +71,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "auth.password_failed": "Wrong password entered",
   "auth.mfa_failed": "Wrong two-factor code entered",
   "auth.otp_failed": "Wrong e-mailed code entered",
+  // Two-factor recovery codes.
+  "auth.recovery_codes_generate": "Made new two-factor recovery codes",
+  "auth.recovery_code_use": "Signed in with a recovery code",
 };
 
 /** The action of an audit entry in words; an action this page does not know reads as words ("ticket.close" → "Ticket close"). */

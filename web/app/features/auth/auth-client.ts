@@ -68,6 +68,8 @@ export function authClient(): GoTrueClient {
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: true,
+    // Two-factor recovery codes (mfa.recoveryCodes), which our /auth/v1 serves.
+    experimental: { recoveryCodes: true },
   });
   return client;
 }

@@ -11,6 +11,7 @@ export const settingsKeys = {
   notifications: (userId: string) => ["notifications", userId] as const,
   sessions: (userId: string) => ["sessions", userId] as const,
   factors: (userId: string) => ["mfa-factors", userId] as const,
+  recoveryCodes: (userId: string) => ["mfa-recovery-codes", userId] as const,
 };
 
 const useUserId = () => useAuth().user?.id ?? "";
