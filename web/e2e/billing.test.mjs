@@ -1,7 +1,8 @@
 // Billing in Chromium with the built-in test payment provider (demo mode, offline): a customer
 // buys the plan for their organization and sees it with the card and the invoice; another changes
-// the card, cancels at period end and resumes; an admin sees the overview, changes a status, exports
-// the filtered rows and deletes a subscription; an employee's calls to the overview's API are refused, and the employee's billing
+// the card, cancels at period end and resumes; an admin sees the overview, changes a status (asked
+// first, with what will change, and told what happened), exports the filtered rows and deletes a
+// subscription; an employee's calls to the overview's API are refused, and the employee's billing
 // page offers nothing that could only fail.
 
 import assert from "node:assert/strict";
@@ -236,8 +237,28 @@ pageTest("an admin sees the overview, changes a status, exports the filtered row
   const table = page.getByRole("table", { name: "Subscriptions" });
   const row = table.getByRole("row").filter({ hasText: "Northwind Logistics" });
   await expectVisible(row, "Northwind's subscription");
-  await row.getByRole("combobox", { name: "Status of Northwind Logistics's subscription" }).selectOption("past_due");
-  await expectVisible(row.getByText("Past Due", { exact: true }).first(), "the new status");
+  const status = row.getByRole("combobox", { name: "Status of Northwind Logistics's subscription" });
+  // A pick in the dropdown asks first, saying what will change; keeping it changes nothing.
+  await status.selectOption("past_due");
+  const ask = page.getByRole("dialog", { name: "Change subscription status?" });
+  await expectVisible(ask.getByText("Northwind Logistics's Chatbot Setup subscription ($1.00/month) changes from Active to Past Due."), "what will change");
+  await expectVisible(ask.getByText(/no longer counts as an active subscription or in Monthly Recurring revenue until it is set to Active again/), "what follows");
+  await expectVisible(ask.getByText(/The payment provider is not told/), "the provider's part");
+  await ask.getByRole("button", { name: "Keep Active" }).click();
+  await expectHidden(ask, "the dialog, once kept");
+  assert.equal(await status.inputValue(), "active", "the dropdown is back on the current status");
+  // The Status column (the fifth) holds the badge; the dropdown's options say every status.
+  const badge = row.getByRole("cell").nth(4);
+  assert.equal(normalize(await badge.innerText()), "Active", "no new status");
+  const kept = await (await fetch(`${suite.server.url}/api/v1/admin/billing/subscriptions?status=all&q=Northwind`, {
+    headers: { Authorization: `Bearer ${await tokenOf("admin@demo.growthdesk.io")}` },
+  })).json();
+  assert.equal(kept.items[0].status, "active", "nothing was saved");
+  // Confirmed, it is saved and the page says so.
+  await status.selectOption("past_due");
+  await ask.getByRole("button", { name: "Set to Past Due" }).click();
+  await expectVisible(page.getByRole("status").filter({ hasText: "Northwind Logistics's subscription is now Past Due (it was Active)." }), "what happened");
+  await expectText(badge, "Past Due");
 
   await page.getByRole("combobox", { name: "Filter by status" }).selectOption("past_due");
   await expectVisible(table.getByRole("row").filter({ hasText: "Northwind Logistics" }), "the filtered row");
@@ -301,6 +322,27 @@ for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     await open(page, "/portal/billing/overview");
     await expectVisible(page.getByText("Access Denied: Only administrators can access billing overview."), "the refusal");
     await expectHidden(page.getByText("Total Revenue"), "the overview's tiles");
+  });
+
+  pageTest(`an admin's status change asks first and Cancel leaves it, at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAs(page, "admin@demo.growthdesk.io");
+    await open(page, "/portal/billing");
+    const status = page.getByRole("combobox", { name: "Status of Brightside Dental's subscription" });
+    await expectVisible(status, "Brightside's status");
+    const before = await status.inputValue();
+    await status.selectOption("cancelled");
+    const ask = page.getByRole("dialog", { name: "Change subscription status?" });
+    await expectVisible(ask.getByText(/^Brightside Dental's .+ subscription \(.+\) changes from .+ to Cancelled\.$/), "what will change");
+    await expectVisible(ask.getByText("It counts toward the churn rate."), "what follows");
+    await expectVisible(ask.getByRole("button", { name: "Set to Cancelled" }), "the confirming button");
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: `/tmp/staff-billing-confirm-${width}.png` });
+    const box = await ask.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width, "the dialog fits the screen");
+    await page.keyboard.press("Escape");
+    await expectHidden(ask, "the dialog, dismissed");
+    assert.equal(await status.inputValue(), before, "the dropdown is back on the current status");
+    assert.equal(await page.getByRole("status").filter({ hasText: "subscription is now" }).count(), 0, "nothing happened");
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/format";
-import { amountLabel, billingDate, brandLabel, maskedCard, percentLabel, priceLabel, statusLabel } from "./format";
+import { amountLabel, billingDate, brandLabel, maskedCard, percentLabel, priceLabel, statusChangeSummary, statusChangedMessage, statusLabel } from "./format";
 
 describe("billing format", () => {
   it("shows the catalogue's price as '$1.00 per month' or 'one-time'", () => {
@@ -19,5 +19,33 @@ describe("billing format", () => {
     expect(maskedCard("4242")).toBe("•••• •••• •••• 4242");
     expect(amountLabel({ amount: 100, currency: "usd", billing_cycle: "monthly" })).toBe("$1.00/month");
     expect(percentLabel(2.5)).toBe("2.5%");
+  });
+
+  it("says before a status change what changes and what follows, and after it what happened", () => {
+    const sub = {
+      organization_name: "Northwind Logistics",
+      plan_name: "Chatbot Setup",
+      status: "active",
+      amount: 100,
+      currency: "usd",
+      billing_cycle: "monthly",
+      provider_subscription_id: "",
+    };
+    const cancel = statusChangeSummary(sub, "cancelled");
+    expect(cancel.change).toBe("Northwind Logistics's Chatbot Setup subscription ($1.00/month) changes from Active to Cancelled.");
+    expect(cancel.consequences.join(" ")).toContain("no longer counts as an active subscription");
+    expect(cancel.consequences.join(" ")).toContain("churn rate");
+    expect(cancel.consequences.join(" ")).not.toContain("payment provider");
+    const pastDue = statusChangeSummary(sub, "past_due").consequences.join(" ");
+    expect(pastDue).toContain("until it is set to Active again");
+    expect(pastDue).not.toContain("churn");
+    const back = statusChangeSummary({ ...sub, status: "past_due" }, "active");
+    expect(back.change).toContain("from Past Due to Active");
+    expect(back.consequences.join(" ")).toContain("again");
+    // A card subscription is not cancelled at the provider by this change: the admin is told so.
+    const card = statusChangeSummary({ ...sub, provider_subscription_id: "sub_123" }, "cancelled").consequences.join(" ");
+    expect(card).toContain("The payment provider is not told");
+    expect(card).toContain("cancel it at the provider");
+    expect(statusChangedMessage("Northwind Logistics", "active", "cancelled")).toBe("Northwind Logistics's subscription is now Cancelled (it was Active).");
   });
 });

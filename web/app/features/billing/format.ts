@@ -57,3 +57,41 @@ export function amountLabel(sub: Pick<Subscription, "amount" | "currency" | "bil
 export function percentLabel(value: number): string {
   return `${value.toFixed(1)}%`;
 }
+
+type StatusChangeSubject = Pick<Subscription, "organization_name" | "plan_name" | "status" | "amount" | "currency" | "billing_cycle" | "provider_subscription_id">;
+
+/**
+ * What an admin's change of a subscription's status will do, said before it is made: the
+ * change itself, then what follows from it for the overview's figures and the organization.
+ * The change is the record's only: a subscription at the payment provider is not told, so the
+ * provider keeps charging a cancelled one until it is cancelled there.
+ */
+export function statusChangeSummary(sub: StatusChangeSubject, to: SubscriptionStatus): { change: string; consequences: string[] } {
+  const change = `${sub.organization_name}'s ${sub.plan_name} subscription (${amountLabel(sub)}) changes from ${statusLabel(sub.status)} to ${statusLabel(to)}.`;
+  const consequences: string[] = [];
+  if (to === "active") {
+    consequences.push("It counts as an active subscription and in Monthly Recurring revenue again.");
+    consequences.push(`The organization's members see it as Active on their billing page.`);
+  } else {
+    const until = to === "past_due" ? " until it is set to Active again" : "";
+    consequences.push(`It no longer counts as an active subscription or in Monthly Recurring revenue${until}.`);
+    if (to === "cancelled") consequences.push("It counts toward the churn rate.");
+    consequences.push(
+      `The organization's members see it as ${statusLabel(to)} on their billing page, and their dashboard no longer shows an upcoming billing date.`,
+    );
+    if (to === "cancelled") consequences.push("They can choose a plan again.");
+  }
+  if (sub.provider_subscription_id) {
+    consequences.push(
+      to === "cancelled"
+        ? "The payment provider is not told: the subscription stays live there, and its next event may set the status again. To stop the payments, cancel it at the provider."
+        : "The payment provider is not told: its next event about this subscription may set the status again.",
+    );
+  }
+  return { change, consequences };
+}
+
+/** What the overview says once a status change is saved. */
+export function statusChangedMessage(organization: string, from: string, to: string): string {
+  return `${organization}'s subscription is now ${statusLabel(to)} (it was ${statusLabel(from)}).`;
+}

@@ -26,9 +26,12 @@ import {
   cycleLabel,
   billingDate,
   percentLabel,
+  statusChangeSummary,
+  statusChangedMessage,
   statusLabel,
   type SubscriptionStatus,
 } from "../format";
+import { errorMessage } from "~/lib/api";
 import { useDebounced } from "~/lib/use-debounced";
 import { formatMoney } from "~/lib/format";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -57,6 +60,20 @@ export function BillingOverviewFor({ role }: { role: string | undefined }) {
   return <Overview />;
 }
 
+function StatusChangeText({ sub, to }: { sub: Subscription; to: SubscriptionStatus }) {
+  const { change, consequences } = statusChangeSummary(sub, to);
+  return (
+    <>
+      <p className="font-medium text-slate-900">{change}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {consequences.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Overview() {
   const token = useAccessToken();
   const [search, setSearch] = useState("");
@@ -67,6 +84,9 @@ function Overview() {
   const change = useChangeSubscriptionStatus();
   const remove = useDeleteSubscription();
   const [deleting, setDeleting] = useState<Subscription | null>(null);
+  // A status picked in a row's dropdown is only a question until the dialog confirms it.
+  const [changing, setChanging] = useState<{ sub: Subscription; to: SubscriptionStatus } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -98,7 +118,13 @@ function Overview() {
             aria-label={`Status of ${s.organization_name}'s subscription`}
             value={s.status}
             disabled={change.isPending}
-            onChange={(e) => change.mutate({ id: s.id, status: e.target.value as SubscriptionStatus })}
+            onChange={(e) => {
+              const to = e.target.value as SubscriptionStatus;
+              if (to === s.status) return;
+              setNotice(null);
+              change.reset();
+              setChanging({ sub: s, to });
+            }}
           >
             {(Object.keys(STATUS_LABELS) as SubscriptionStatus[]).map((value) => (
               <option key={value} value={value}>
@@ -139,7 +165,12 @@ function Overview() {
         }
       />
       {exportError && <Alert tone="error">{exportError}</Alert>}
-      {change.isError && <Alert tone="error">Failed to update subscription</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {change.isError && (
+        <Alert tone="error" title="Failed to update subscription">
+          {errorMessage(change.error, "The status was not changed. Please try again.")}
+        </Alert>
+      )}
       {remove.isError && <Alert tone="error">Failed to delete subscription</Alert>}
 
       <StatGrid label="Billing summary">
@@ -220,12 +251,42 @@ function Overview() {
       </SettingsCard>
 
       <ConfirmDialog
+        open={changing !== null}
+        title="Change subscription status?"
+        confirmLabel={changing ? `Set to ${statusLabel(changing.to)}` : "Change"}
+        cancelLabel={changing ? `Keep ${statusLabel(changing.sub.status)}` : "Cancel"}
+        tone={changing?.to === "active" ? "primary" : "danger"}
+        busy={change.isPending}
+        onCancel={() => setChanging(null)}
+        onConfirm={() => {
+          if (!changing) return;
+          const { sub, to } = changing;
+          change.mutate(
+            { id: sub.id, status: to },
+            {
+              onSuccess: (saved) => setNotice(statusChangedMessage(saved.organization_name, sub.status, saved.status)),
+              onSettled: () => setChanging(null),
+            },
+          );
+        }}
+      >
+        {changing && <StatusChangeText sub={changing.sub} to={changing.to} />}
+      </ConfirmDialog>
+
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete subscription"
         confirmLabel="Delete"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => {
+          if (!deleting) return;
+          setNotice(null);
+          remove.mutate(deleting.id, {
+            onSuccess: () => setNotice(`${deleting.organization_name}'s subscription was deleted.`),
+            onSettled: () => setDeleting(null),
+          });
+        }}
       >
         {DELETE_CONFIRMATION}
       </ConfirmDialog>
