@@ -1,10 +1,12 @@
 // Staff tools in Chromium against the real binary in demo mode: an employee publishes an
-// announcement that a customer sees as a banner and dismisses for good; an admin impersonates the
-// demo customer, sees the customer's portal with the customer's banners, and ends it.
+// announcement (an empty submit gets one message) that a customer sees as a banner and dismisses
+// for good; an admin impersonates the demo customer, sees the customer's portal with the
+// customer's banners, and ends it. While impersonating, a full-width bar tops every page, the
+// customer's billing is read-only, and the flash messages keep their Close inside the box.
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo, greeting } from "./harness.mjs";
+import { MOBILE, countVisible, e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo, greeting } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"] });
 
@@ -17,11 +19,7 @@ async function createAnnouncement(page, { title, content, type }) {
   await expectVisible(form, "the announcement form");
 
   // The form's own validation, before anything is sent.
-  await form.getByRole("button", { name: "Create announcement" }).click();
-  await expectVisible(
-    form.getByRole("alert").filter({ hasText: "Please fill in all required fields" }),
-    "the required-fields alert",
-  );
+  await expectOneRequiredMessage(form);
 
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Content").fill(content);
@@ -39,6 +37,34 @@ async function createAnnouncement(page, { title, content, type }) {
     page.getByRole("listitem").filter({ hasText: title }).first(),
     "the new announcement in the list",
   );
+}
+
+const REQUIRED = "Please fill in all required fields";
+
+/**
+ * An empty submit of the announcement form: one message (not one per field as well), the empty
+ * fields marked and described by it, each mark gone as its field is filled, the message with the last.
+ */
+async function expectOneRequiredMessage(form, screenshot) {
+  await form.getByRole("button", { name: "Create announcement" }).click();
+  await expectVisible(form.getByRole("alert").filter({ hasText: REQUIRED }), "the required-fields alert");
+  if (screenshot) await form.screenshot({ path: screenshot });
+  assert.equal(await countVisible(form.getByText(REQUIRED)), 1, "the message shows once");
+  const title = form.getByLabel("Title");
+  const content = form.getByLabel("Content");
+  for (const field of [title, content]) {
+    assert.equal(await field.getAttribute("aria-invalid"), "true");
+    assert.ok((await field.getAttribute("aria-describedby")).includes("announcement-required"), "described by the message");
+  }
+  assert.ok(await title.evaluate((el) => el === document.activeElement), "the first empty field has the focus");
+  await title.fill("x");
+  assert.equal(await title.getAttribute("aria-invalid"), null, "the title's mark goes once it is filled");
+  assert.equal(await content.getAttribute("aria-invalid"), "true");
+  assert.equal(await countVisible(form.getByText(REQUIRED)), 1, "still one message while content is empty");
+  await content.fill("y");
+  await expectHidden(form.getByRole("alert").filter({ hasText: REQUIRED }), "the message, once both are filled");
+  await title.fill("");
+  await content.fill("");
 }
 
 const TITLE = `Maintenance ${randomUUID().slice(0, 6)}`;
@@ -158,3 +184,86 @@ pageTest(
     await expectVisible(page.getByRole("link", { name: "Admin Dashboard" }), "the staff navigation is back");
   },
 );
+
+const WIDE = { width: 1440, height: 900 };
+
+/** The element's box and the viewport's width, as the page lays them out. */
+const boxOf = (locator) => locator.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, left: r.left, right: r.right, bottom: r.bottom, width: r.width, viewport: document.documentElement.clientWidth };
+});
+
+/** Asserts that the flash message's Close button lies inside the message's box. */
+async function expectCloseInside(page, text, where) {
+  const flash = page.getByRole("status").filter({ hasText: text });
+  await expectVisible(flash, `the flash ${where}`);
+  const close = flash.getByRole("button", { name: "Close message" });
+  const [outer, inner] = [await boxOf(flash), await boxOf(close)];
+  assert.ok(
+    inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom,
+    `Close inside the flash ${where}: ${JSON.stringify({ outer, inner })}`,
+  );
+  return { flash, close };
+}
+
+for (const [width, viewport, role, name] of [["1440", WIDE, "admin", "admin"], ["390", MOBILE, "employee", "employee"]]) {
+  pageTest(`an ${name} impersonating a customer sees a full-width bar on every page, at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, role);
+    await open(page, "/portal/settings?tab=announcements");
+    await expectOneRequiredMessage(page.getByRole("region", { name: "Create announcement" }), `/tmp/staff-announcement-required-${width}.png`);
+
+    await open(page, "/portal/settings?tab=impersonation");
+    const panel = page.getByRole("region", { name: "User Impersonation" });
+    await panel.getByLabel("Search accounts").fill("casey");
+    await panel.getByRole("button", { name: "Impersonate Casey Customer" }).click();
+    await page.getByRole("dialog", { name: "Start impersonation" }).getByRole("button", { name: "Impersonate" }).click();
+
+    // The customer's own dashboard, under the bar.
+    await expectVisible(page.getByRole("heading", { name: greeting("Casey Customer") }), "the customer's dashboard");
+    assert.equal(new URL(page.url()).pathname, "/portal");
+    const started = await expectCloseInside(page, "Impersonation started.", "after starting");
+    await page.screenshot({ path: `/tmp/staff-impersonation-dashboard-${width}.png` });
+
+    const bar = page.getByRole("region", { name: "Impersonation Active" });
+    for (const path of ["/portal", "/portal/support", "/portal/billing", "/portal/settings"]) {
+      if (path !== "/portal") await open(page, path);
+      await expectVisible(bar, `the bar on ${path}`);
+      const box = await boxOf(bar);
+      assert.equal(box.top, 0, `the bar is at the top of ${path}`);
+      assert.equal(box.left, 0, `the bar starts at the left edge on ${path}`);
+      assert.equal(box.width, box.viewport, `the bar spans the width on ${path}`);
+      assert.ok(normalize(await bar.innerText()).includes("Viewing as Casey Customer"), "whose portal this is");
+      await expectVisible(bar.getByRole("button", { name: "End Impersonation" }), "the way out");
+    }
+    // It stays in view on a long page, and has a colour of its own.
+    await open(page, "/portal/faq");
+    await page.mouse.wheel(0, 2000);
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.equal((await boxOf(bar)).top, 0, "the bar stays at the top when the page scrolls");
+    const look = await bar.evaluate((el) => ({
+      bar: getComputedStyle(el).backgroundColor,
+      text: getComputedStyle(el).color,
+      page: getComputedStyle(document.querySelector("main").parentElement).backgroundColor,
+    }));
+    assert.ok(!/^rgba\(0, 0, 0, 0\)$|^transparent$/.test(look.bar) && look.bar !== look.page, `a solid colour of its own: ${JSON.stringify(look)}`);
+    assert.equal(look.text, "rgb(255, 255, 255)", "white text on it");
+    await page.screenshot({ path: `/tmp/staff-impersonation-scrolled-${width}.png` });
+    assert.equal(await started.flash.count(), 0, "the start message is shown once");
+
+    // The customer's billing, read-only: the server refuses payment changes while impersonating.
+    await open(page, "/portal/billing");
+    await expectVisible(page.getByText("Payments cannot be changed while impersonating a user."), "why there are no payment actions");
+    for (const action of ["Upgrade Plan", "Choose a Plan", "Add Payment Method", "Update Payment Method", "Cancel at Period End", "Resume Subscription"]) {
+      assert.equal(await page.getByRole("button", { name: action }).count(), 0, `no ${action}`);
+    }
+    await page.screenshot({ path: `/tmp/staff-impersonation-billing-${width}.png`, fullPage: true });
+
+    await bar.getByRole("button", { name: "End Impersonation" }).click();
+    const ended = await expectCloseInside(page, "Impersonation ended.", "after ending");
+    await expectVisible(page.getByRole("region", { name: "User Impersonation" }), "back on the impersonation tab");
+    assert.equal(await bar.count(), 0, "no bar");
+    await page.screenshot({ path: `/tmp/staff-impersonation-ended-${width}.png` });
+    await ended.close.click();
+    await expectHidden(ended.flash, "the closed message");
+  });
+}

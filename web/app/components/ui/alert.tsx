@@ -8,19 +8,24 @@ const tones = {
   info: { box: "bg-blue-50 text-blue-900 ring-blue-200", icon: Info },
 } as const;
 
-/** A message box; errors are announced at once (role alert), the other tones politely (role status). */
+/**
+ * A message box; errors are announced at once (role alert), the other tones politely (role status).
+ * `action` (a Close button, say) sits inside the box, at the end of the message.
+ */
 export function Alert({
   tone,
   title,
   children,
   className = "",
   id,
+  action,
 }: {
   tone: keyof typeof tones;
   title?: string;
   children?: ReactNode;
   className?: string;
   id?: string;
+  action?: ReactNode;
 }) {
   const { box, icon: Icon } = tones[tone];
   return (
@@ -30,6 +35,7 @@ export function Alert({
         {title && <p className="font-semibold">{title}</p>}
         {children && <div className={title ? "mt-1" : ""}>{children}</div>}
       </div>
+      {action && <div className="-my-1.5 shrink-0 self-start">{action}</div>}
     </div>
   );
 }

@@ -6,14 +6,15 @@ import { FullPageSpinner } from "~/components/ui/full-page-spinner";
 import { paths } from "~/lib/paths";
 import { PortalShell } from "~/features/portal/components/portal-shell";
 import { AnnouncementBanners } from "~/features/announcements/components/announcement-banners";
-import { ImpersonationBanner } from "~/features/impersonation/components/impersonation-banner";
+import { ImpersonationBar, ImpersonationFlash } from "~/features/impersonation/components/impersonation-banner";
 
 const banners = (
   <>
-    <ImpersonationBanner />
+    <ImpersonationFlash />
     <AnnouncementBanners />
   </>
 );
+const topBar = <ImpersonationBar />;
 
 export default function PortalLayout() {
   const { snapshot } = useAuth();
@@ -29,14 +30,14 @@ export default function PortalLayout() {
       return <AccountRejected />;
     case "allow-without-profile":
       return (
-        <PortalShell banners={banners}>
+        <PortalShell banners={banners} topBar={topBar}>
           <ProfileLoadingNotice />
           <Outlet />
         </PortalShell>
       );
     case "allow":
       return (
-        <PortalShell banners={banners}>
+        <PortalShell banners={banners} topBar={topBar}>
           <Outlet />
         </PortalShell>
       );

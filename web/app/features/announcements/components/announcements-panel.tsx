@@ -3,7 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, type FieldControlProps } from "~/components/ui/form-field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
@@ -22,6 +22,7 @@ import { ANNOUNCEMENT_TYPES, hasEnded, showUntilToISO, typeLabel } from "../anno
 import { AnnouncementBanner } from "./announcement-banner";
 
 const REQUIRED = "Please fill in all required fields";
+const REQUIRED_ID = "announcement-required";
 const TYPE_TONES = {
   info: "info",
   success: "success",
@@ -36,6 +37,11 @@ function CreateAnnouncement() {
   const [showUntil, setShowUntil] = useState("");
   const [activate, setActivate] = useState(true);
   const [created, setCreated] = useState(false);
+  // After a submit with a required field empty, one message says so above the form and the
+  // empty fields are marked (not three copies of it); each mark goes as its field is filled.
+  const [requiredChecked, setRequiredChecked] = useState(false);
+  const titleMissing = requiredChecked && !title.trim();
+  const contentMissing = requiredChecked && !content.trim();
   const form = useApiForm(useCreateAnnouncement(), {
     idPrefix: "announcement",
     fallbackMessage: "Failed to create announcement",
@@ -51,13 +57,12 @@ function CreateAnnouncement() {
     }),
     (v): FieldErrors => {
       const errors: FieldErrors = {};
-      if (!v.title) errors.title = REQUIRED;
-      if (!v.content) errors.content = REQUIRED;
       if (showUntil.trim() && !v.show_until) errors.show_until = "Enter a valid date and time.";
       return errors;
     },
     {
       onSuccess: () => {
+        setRequiredChecked(false);
         setTitle("");
         setContent("");
         setType("info");
@@ -67,7 +72,10 @@ function CreateAnnouncement() {
       },
     },
   );
-  const missing = form.fieldError("title") === REQUIRED || form.fieldError("content") === REQUIRED;
+  const missing = titleMissing || contentMissing;
+  /** The marks of a required control: invalid while empty after a submit, described by the one message. */
+  const required = (control: FieldControlProps, empty: boolean): FieldControlProps =>
+    empty ? { ...control, "aria-invalid": true, "aria-describedby": [REQUIRED_ID, control["aria-describedby"]].filter(Boolean).join(" ") } : control;
   const serverDetail = form.formError && form.formError !== "Failed to create announcement" ? form.formError : null;
 
   return (
@@ -79,13 +87,22 @@ function CreateAnnouncement() {
         noValidate
         onSubmit={(event) => {
           setCreated(false);
+          if (!title.trim() || !content.trim()) {
+            event.preventDefault();
+            setRequiredChecked(true);
+            form.clearErrors();
+            document.getElementById(!title.trim() ? "announcement-title" : "announcement-content")?.focus();
+            return;
+          }
           onSubmit(event);
         }}
         className="space-y-4"
       >
         {created && <Alert tone="success">Announcement created successfully!</Alert>}
         {missing ? (
-          <Alert tone="error">{REQUIRED}</Alert>
+          <Alert tone="error" id={REQUIRED_ID}>
+            {REQUIRED}
+          </Alert>
         ) : (
           form.formError && (
             <Alert tone="error" title="Failed to create announcement">
@@ -96,7 +113,7 @@ function CreateAnnouncement() {
         <FormField label="Title" {...form.field("title")}>
           {(control) => (
             <Input
-              {...control}
+              {...required(control, titleMissing)}
               value={title}
               maxLength={AnnouncementTitleMax}
               onChange={(e) => setTitle(e.target.value)}
@@ -106,7 +123,7 @@ function CreateAnnouncement() {
         <FormField label="Content" {...form.field("content")}>
           {(control) => (
             <Textarea
-              {...control}
+              {...required(control, contentMissing)}
               rows={3}
               value={content}
               maxLength={AnnouncementContentMax}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { LogOut, Menu, X } from "lucide-react";
 import { BrandLogo } from "~/components/layout/brand-logo";
@@ -10,6 +10,8 @@ import { adminNavFor, portalNavFor, userInitial, type PortalNavItem } from "../n
 import { UnstyledButton } from "~/components/ui/button";
 
 const SIDEBAR_ID = "portal-sidebar";
+/** The height of the phone's sticky header (h-16). */
+const PHONE_HEADER_PX = 64;
 
 function NavItems({ items, onNavigate }: { items: readonly PortalNavItem[]; onNavigate: () => void }) {
   return (
@@ -88,8 +90,26 @@ function SidebarFooter() {
   );
 }
 
-/** The signed-in frame: a fixed sidebar (a drawer on small screens) and the page, with the route's banners above it. */
-export function PortalShell({ children, banners }: { children: ReactNode; banners?: ReactNode }) {
+/** The height of the element in pixels, kept up to date as it changes (0 while there is none). */
+function useHeight<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.getBoundingClientRect().height));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height] as const;
+}
+
+/**
+ * The signed-in frame: a fixed sidebar (a drawer on small screens) and the page, with the route's banners above it.
+ * `topBar` spans the whole width above everything, sidebar included, and stays in view: the sidebar and the
+ * phone's header start below it.
+ */
+export function PortalShell({ children, banners, topBar }: { children: ReactNode; banners?: ReactNode; topBar?: ReactNode }) {
   const { profile } = useAuth();
   const { pathname } = useLocation();
   // The drawer remembers the page it was opened on, so any navigation closes it.
@@ -97,6 +117,16 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
   const open = openOn === pathname;
   const toggle = useRef<HTMLButtonElement>(null);
   const adminItems = adminNavFor(profile?.role);
+  const [topBarRef, topBarHeight] = useHeight<HTMLDivElement>();
+  // What the keyboard focuses or a link jumps to is scrolled clear of the bar and the phone's header, never under them.
+  useEffect(() => {
+    if (topBarHeight === 0) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingTop = `${topBarHeight + PHONE_HEADER_PX}px`;
+    return () => {
+      root.style.scrollPaddingTop = "";
+    };
+  }, [topBarHeight]);
 
   useEffect(() => {
     if (!open) return;
@@ -123,9 +153,12 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
   const close = () => setOpenOn(null);
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50" style={{ "--portal-top": `${topBarHeight}px` } as CSSProperties}>
       <SkipLink />
-      <div className="sticky top-0 z-35 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
+      <div ref={topBarRef} className="sticky top-0 z-45 empty:hidden">
+        {topBar}
+      </div>
+      <div className="sticky top-(--portal-top) z-35 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
         <BrandLogo />
         <UnstyledButton
           ref={toggle}
@@ -152,7 +185,7 @@ export function PortalShell({ children, banners }: { children: ReactNode; banner
 
       <div
         id={SIDEBAR_ID}
-        className={`fixed inset-y-0 left-0 z-40 w-72 flex-col bg-slate-900 ${open ? "flex" : "hidden"} lg:flex`}
+        className={`fixed top-(--portal-top) bottom-0 left-0 z-40 w-72 flex-col bg-slate-900 ${open ? "flex" : "hidden"} lg:flex`}
       >
         <div className="flex h-16 items-center px-5 [&_a:focus-visible]:outline-white">
           <BrandLogo tone="light" onClick={close} />
