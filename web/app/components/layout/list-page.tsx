@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/alert";
-import { LoadingRow } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { errorMessage } from "~/lib/api";
+import { CardsSkeleton } from "~/components/ui/skeleton";
 import { PageHeader } from "./page-header";
 
 /**
  * A portal page listing cards: the header, notices, stat cards, filters, then the list in its
- * states: loading, failed (`error`, already in words), empty, or the cards in a grid.
+ * states: loading (cards in outline), failed (`failed`, with the server's reason and a Retry that calls
+ * `onRetry`), empty, or the cards in a grid.
  */
 export function ListPage({
   title,
@@ -17,6 +19,9 @@ export function ListPage({
   loading,
   loadingLabel,
   error,
+  failed,
+  onRetry,
+  retrying,
   empty,
   children,
 }: {
@@ -28,7 +33,12 @@ export function ListPage({
   filters?: ReactNode;
   loading: boolean;
   loadingLabel: string;
-  error?: string | null;
+  /** The list's load error, if any; `failed` says what could not be loaded. */
+  error?: unknown;
+  failed: string;
+  /** Asks for the list again (the query's refetch). */
+  onRetry: () => unknown;
+  retrying?: boolean;
   /** What to show instead of the grid when the list is empty; null when it has items. */
   empty?: ReactNode;
   children: ReactNode;
@@ -40,9 +50,9 @@ export function ListPage({
       {stats}
       {filters}
       {loading ? (
-        <LoadingRow label={loadingLabel} />
+        <CardsSkeleton label={loadingLabel} />
       ) : error ? (
-        <Alert tone="error">{error}</Alert>
+        <LoadError title={failed} message={errorMessage(error, "")} onRetry={onRetry} retrying={retrying} />
       ) : empty ? (
         empty
       ) : (

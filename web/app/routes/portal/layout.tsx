@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "~/features/auth/auth-provider";
 import { portalAccess } from "~/features/auth/guards";
 import { AccountRejected, PendingApproval, ProfileLoadingNotice } from "~/features/portal/components/account-state";
-import { FullPageSpinner } from "~/components/ui/full-page-spinner";
+import { PageSkeleton } from "~/components/ui/skeleton";
 import { paths } from "~/lib/paths";
 import { PortalShell } from "~/features/portal/components/portal-shell";
 import { AnnouncementBanners } from "~/features/announcements/components/announcement-banners";
@@ -21,7 +21,12 @@ export default function PortalLayout() {
   const location = useLocation();
   switch (portalAccess(snapshot)) {
     case "loading":
-      return <FullPageSpinner />;
+      // The frame shows at once, the page in outline, while the session is read.
+      return (
+        <PortalShell>
+          <PageSkeleton label="Loading your account…" />
+        </PortalShell>
+      );
     case "login":
       return <Navigate to={paths.portal.login} replace state={{ from: location.pathname + location.search }} />;
     case "pending-approval":

@@ -8,6 +8,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { CardsSkeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/api";
 import type { Plan } from "~/lib/api-types.gen";
 import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, useCheckoutConfirmation, usePlans, usePortalSession } from "../api";
@@ -120,8 +122,23 @@ export function BillingPage({ readOnly = false }: { readOnly?: boolean }) {
   const [choosing, setChoosing] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  if (account.isPending) return <LoadingRow label="Loading billing…" />;
-  if (account.isError) return <Alert tone="error">{errorMessage(account.error, "Your billing could not be loaded.")}</Alert>;
+  if (account.isPending || account.isError) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Billing" description="Your organization's subscription, payment method and invoices." />
+        {account.isPending ? (
+          <CardsSkeleton label="Loading billing…" count={2} />
+        ) : (
+          <LoadError
+            title="Your billing could not be loaded."
+            message={errorMessage(account.error, "")}
+            onRetry={() => account.refetch()}
+            retrying={account.isFetching}
+          />
+        )}
+      </div>
+    );
+  }
 
   const { subscription: sub, payment_method: card } = account.data;
   const invoices = account.data.invoices ?? [];

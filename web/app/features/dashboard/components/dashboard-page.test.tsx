@@ -18,7 +18,7 @@ const summary: DashboardSummary = {
 const render = (data: DashboardSummary) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <DashboardView data={data} loading={false} error="" fallbackName="casey@example.com" onSchedule={() => {}} />
+      <DashboardView data={data} loading={false} error="" onRetry={() => {}} retrying={false} fallbackName="casey@example.com" onSchedule={() => {}} />
     </MemoryRouter>,
   );
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ScheduleOptionsDialog } from "~/components/layout/schedule-options-dialog";
 import { Alert } from "~/components/ui/alert";
+import { LoadError } from "~/components/ui/load-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { errorMessage } from "~/lib/api";
 import { paths } from "~/lib/paths";
@@ -20,6 +21,8 @@ export function DashboardPage({ fallbackName }: { fallbackName: string }) {
         data={dashboard.data}
         loading={dashboard.isPending}
         error={dashboard.isError ? errorMessage(dashboard.error, "The dashboard could not be loaded.") : ""}
+        onRetry={() => dashboard.refetch()}
+        retrying={dashboard.isFetching}
         fallbackName={fallbackName}
         onSchedule={() => setScheduling(true)}
       />
@@ -32,12 +35,16 @@ export function DashboardView({
   data: d,
   loading,
   error,
+  onRetry,
+  retrying,
   fallbackName,
   onSchedule,
 }: {
   data: DashboardSummary | undefined;
   loading: boolean;
   error: string;
+  onRetry: () => unknown;
+  retrying: boolean;
   fallbackName: string;
   onSchedule: () => void;
 }) {
@@ -46,7 +53,7 @@ export function DashboardView({
   return (
     <div className="space-y-8">
       <PageHeader title={greeting(d?.full_name || fallbackName, d?.last_login)} description="Here is what is happening with your account." />
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <LoadError title="The dashboard could not be loaded." message={error} onRetry={onRetry} retrying={retrying} />}
 
       {d?.next_billing_date && (
         <Alert tone="info" title="Upcoming Billing">

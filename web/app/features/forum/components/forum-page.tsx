@@ -9,8 +9,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { SearchField } from "~/components/ui/search-field";
-import { Spinner } from "~/components/ui/spinner";
-import { errorMessage } from "~/lib/api";
+import { QueryState } from "~/components/ui/query-state";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { ForumBodyMax, ForumSearchMax, ForumTitleMax, type ForumCategory, type ForumTopic } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
 import { useApiForm } from "~/lib/use-api-form";
@@ -176,29 +176,21 @@ export function ForumPage() {
         </div>
 
         <div className="mt-4" aria-busy={topics.isFetching}>
-          {topics.isError ? (
-            <Alert tone="error" title="The topics could not be loaded.">
-              <p>{errorMessage(topics.error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" onClick={() => void topics.refetch()} className="mt-2">
-                Try again
-              </Button>
-            </Alert>
-          ) : !topics.data ? (
-            <div className="flex justify-center py-10" role="status">
-              <Spinner />
-              <span className="sr-only">Loading topics…</span>
-            </div>
-          ) : topics.data.length === 0 ? (
-            <p className="py-6 text-center text-slate-600">
-              {filter.search || filter.category ? "No results found" : "No topics yet. Start the first one with New Topic."}
-            </p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {topics.data.map((t) => (
-                <TopicRow key={t.id} topic={t} />
-              ))}
-            </ul>
-          )}
+          <QueryState query={topics} loading={<RowsSkeleton label="Loading topics…" rows={3} />} failed="The topics could not be loaded.">
+            {(list) =>
+              list.length === 0 ? (
+                <p className="py-6 text-center text-slate-600">
+                  {filter.search || filter.category ? "No results found" : "No topics yet. Start the first one with New Topic."}
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {list.map((t) => (
+                    <TopicRow key={t.id} topic={t} />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
         </div>
       </section>
     </div>

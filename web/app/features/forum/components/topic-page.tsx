@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
+import { LoadError } from "~/components/ui/load-error";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { useAuth } from "~/features/auth/auth-provider";
 import { ApiError, errorMessage } from "~/lib/api";
 import { ForumBodyMax, ForumEditMinutes, type ForumPost, type ForumThread } from "~/lib/api-types.gen";
@@ -180,16 +181,30 @@ export function TopicPage({ topicId }: { topicId: string }) {
     return (
       <div className="space-y-4">
         {back}
-        <h1 className="text-2xl font-bold text-slate-900">{missing ? "Topic not found" : "The topic could not be loaded"}</h1>
-        <p className="text-slate-600">{missing ? "It may have been deleted by a moderator." : errorMessage(thread.error, "Please try again.")}</p>
+        {missing ? (
+          <>
+            <h1 className="text-2xl font-bold text-slate-900">Topic not found</h1>
+            <p className="text-slate-600">It may have been deleted by a moderator.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold text-slate-900">The topic could not be loaded</h1>
+            <LoadError
+              title="The topic could not be loaded."
+              message={errorMessage(thread.error, "")}
+              onRetry={() => thread.refetch()}
+              retrying={thread.isFetching}
+            />
+          </>
+        )}
       </div>
     );
   }
   if (!thread.data) {
     return (
-      <div className="flex justify-center py-16" role="status">
-        <Spinner />
-        <span className="sr-only">Loading the topic…</span>
+      <div className="space-y-4">
+        {back}
+        <RowsSkeleton label="Loading the topic…" rows={3} />
       </div>
     );
   }

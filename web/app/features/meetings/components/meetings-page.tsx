@@ -5,7 +5,8 @@ import { ScheduleOptionsDialog } from "~/components/layout/schedule-options-dial
 import { Alert } from "~/components/ui/alert";
 import { Button, UnstyledButton } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Spinner } from "~/components/ui/spinner";
+import { QueryState } from "~/components/ui/query-state";
+import { CardsSkeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/api";
 import { type Meeting, type MeetingWhen, useCancelMeeting, useCompleteMeeting, useDownloadMeetingICS, useMeetings } from "../api";
 import { EMPTY_MESSAGES, MEETING_TABS, formatMeetingWhen, sortByStart, tabLabel } from "../meetings";
@@ -105,34 +106,32 @@ export function MeetingsPage({
       </div>
 
       <div id="meetings-panel" role="tabpanel" aria-labelledby={`meetings-tab-${when}`}>
-        {meetings.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : meetings.isError ? (
-          <Alert tone="error">{errorMessage(meetings.error, "The meetings could not be loaded.")}</Alert>
-        ) : list.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <CalendarDays className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-            <h2 className="mt-3 text-lg font-semibold text-slate-900">No meetings found</h2>
-            <p className="mt-1 text-sm text-slate-600">{EMPTY_MESSAGES[when]}</p>
-          </div>
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {list.map((m) => (
-              <MeetingCard
-                key={m.id}
-                meeting={m}
-                staff={staff}
-                onCancel={setCancelling}
-                onComplete={setCompleting}
-                onEdit={setEditing}
-                onAddToCalendar={(meeting) => download.mutate(meeting)}
-                downloading={download.isPending && download.variables?.id === m.id}
-              />
-            ))}
-          </div>
-        )}
+        <QueryState query={meetings} loading={<CardsSkeleton label="Loading meetings…" count={2} />} failed="The meetings could not be loaded.">
+          {() =>
+            list.length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                <CalendarDays className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+                <h2 className="mt-3 text-lg font-semibold text-slate-900">No meetings found</h2>
+                <p className="mt-1 text-sm text-slate-600">{EMPTY_MESSAGES[when]}</p>
+              </div>
+            ) : (
+              <div className="grid gap-4 lg:grid-cols-2">
+                {list.map((m) => (
+                  <MeetingCard
+                    key={m.id}
+                    meeting={m}
+                    staff={staff}
+                    onCancel={setCancelling}
+                    onComplete={setCompleting}
+                    onEdit={setEditing}
+                    onAddToCalendar={(meeting) => download.mutate(meeting)}
+                    downloading={download.isPending && download.variables?.id === m.id}
+                  />
+                ))}
+              </div>
+            )
+          }
+        </QueryState>
       </div>
 
       <CalendarFeedPanel />

@@ -4,6 +4,7 @@ import { LogOut, Menu, X } from "lucide-react";
 import { BrandLogo } from "~/components/layout/brand-logo";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
+import { IdentitySkeleton } from "~/components/ui/skeleton";
 import { paths } from "~/lib/paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { adminNavFor, portalNavFor, userInitial, type PortalNavItem } from "../nav";
@@ -52,6 +53,15 @@ function SidebarFooter() {
     setBusy(false);
     if (result.error) setError(result.error);
     else navigate(paths.portal.login, { replace: true });
+  }
+
+  if (!profile && !user) {
+    // The session is still being read: the footer keeps its place, in outline.
+    return (
+      <div className="border-t border-slate-800 p-4" aria-hidden="true">
+        <IdentitySkeleton dark round />
+      </div>
+    );
   }
 
   return (

@@ -5,9 +5,9 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
+import { QueryState } from "~/components/ui/query-state";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { useAuth } from "~/features/auth/auth-provider";
-import { ApiError } from "~/lib/api";
 import { TicketSearchMax } from "~/lib/api-types.gen";
 import { paths } from "~/lib/paths";
 import { isStaff } from "~/lib/roles";
@@ -86,7 +86,6 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
 
   const items = tickets.data?.pages.flatMap((p) => p.items ?? []) ?? [];
   const total = tickets.data?.pages[0]?.total;
-  const listError = tickets.error instanceof ApiError ? tickets.error : null;
   const filtered = Boolean(filterQuery(filters));
 
   return (
@@ -196,37 +195,34 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
             )}
           </FilterBar>
 
-          {tickets.isPending ? (
-            <div className="flex justify-center py-16">
-              <Spinner />
-              <span className="sr-only">Loading tickets</span>
-            </div>
-          ) : listError ? (
-            <Alert tone="error">{listError.message}</Alert>
-          ) : items.length === 0 ? (
-            <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
-              <p className="text-lg font-semibold text-slate-900">No tickets found</p>
-              {filtered && <p className="mt-1 text-slate-600">Try adjusting your search or filter criteria</p>}
-            </div>
-          ) : (
-            <>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                Showing {items.length} of {total ?? items.length} tickets
-              </p>
-              <ul className="space-y-4">
-                {items.map((t) => (
-                  <TicketCard key={t.id} ticket={t} staff={staff} onView={() => openTicket(t.id)} />
-                ))}
-              </ul>
-              {tickets.hasNextPage && (
-                <div className="flex justify-center">
-                  <Button variant="secondary" loading={tickets.isFetchingNextPage} onClick={() => tickets.fetchNextPage()}>
-                    Load more tickets
-                  </Button>
+          <QueryState query={tickets} loading={<RowsSkeleton label="Loading tickets…" />} failed="The tickets could not be loaded.">
+            {() =>
+              items.length === 0 ? (
+                <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
+                  <p className="text-lg font-semibold text-slate-900">No tickets found</p>
+                  {filtered && <p className="mt-1 text-slate-600">Try adjusting your search or filter criteria</p>}
                 </div>
-              )}
-            </>
-          )}
+              ) : (
+                <>
+                  <p className="text-sm text-slate-600" aria-live="polite">
+                    Showing {items.length} of {total ?? items.length} tickets
+                  </p>
+                  <ul className="space-y-4">
+                    {items.map((t) => (
+                      <TicketCard key={t.id} ticket={t} staff={staff} onView={() => openTicket(t.id)} />
+                    ))}
+                  </ul>
+                  {tickets.hasNextPage && (
+                    <div className="flex justify-center">
+                      <Button variant="secondary" loading={tickets.isFetchingNextPage} onClick={() => tickets.fetchNextPage()}>
+                        Load more tickets
+                      </Button>
+                    </div>
+                  )}
+                </>
+              )
+            }
+          </QueryState>
         </>
       )}
 

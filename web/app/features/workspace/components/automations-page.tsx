@@ -541,8 +541,11 @@ export function AutomationsPage() {
           </FilterBar>
         }
         loading={list.isPending}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
         loadingLabel="Loading automations…"
-        error={list.error ? errorMessage(list.error, "The automations could not be loaded.") : null}
+        error={list.error}
+        failed="The automations could not be loaded."
         empty={list.data?.items.length === 0 && <EmptyState icon={Zap} title="No automations found" />}
       >
         {list.data?.items.map((a) => (

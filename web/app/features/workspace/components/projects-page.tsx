@@ -529,8 +529,11 @@ export function ProjectsPage() {
           </FilterBar>
         }
         loading={list.isPending}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
         loadingLabel="Loading projects…"
-        error={list.error ? errorMessage(list.error, "The projects could not be loaded.") : null}
+        error={list.error}
+        failed="The projects could not be loaded."
         empty={
           list.data?.items.length === 0 && (
             <EmptyState icon={FolderKanban} title="No projects found">

@@ -5,7 +5,8 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
-import { LoadingRow } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { CardsSkeleton, RowsSkeleton } from "~/components/ui/skeleton";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
 import type { Report, ReportFrequency, ReportPeriod } from "~/lib/api-types.gen";
@@ -178,9 +179,14 @@ export function ReportsPage() {
       {!ready ? (
         <p className="text-sm text-slate-600">Choose an organization to see its reports.</p>
       ) : summary.isPending ? (
-        <LoadingRow label="Loading figures…" />
+        <CardsSkeleton label="Loading figures…" count={2} />
       ) : summary.error ? (
-        <Alert tone="error">{errorMessage(summary.error, "The figures could not be loaded.")}</Alert>
+        <LoadError
+          title="The figures could not be loaded."
+          message={errorMessage(summary.error, "")}
+          onRetry={() => summary.refetch()}
+          retrying={summary.isFetching}
+        />
       ) : (
         <>
           <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="report-period">
@@ -261,11 +267,16 @@ export function ReportsPage() {
           </div>
           {reports.isPending ? (
             <div className="p-4">
-              <LoadingRow label="Loading reports…" />
+              <RowsSkeleton label="Loading reports…" rows={3} />
             </div>
           ) : reports.error ? (
             <div className="p-4">
-              <Alert tone="error">{errorMessage(reports.error, "The reports could not be loaded.")}</Alert>
+              <LoadError
+                title="The reports could not be loaded."
+                message={errorMessage(reports.error, "")}
+                onRetry={() => reports.refetch()}
+                retrying={reports.isFetching}
+              />
             </div>
           ) : (
             <ul className="divide-y divide-slate-100">
