@@ -139,7 +139,7 @@ describe("createRememberStorage", () => {
 });
 
 describe("cookieMarker", () => {
-  it("writes a session cookie of the portal and reads it back among others", () => {
+  it("writes a session cookie for the whole site and reads it back among others", () => {
     const written: string[] = [];
     const doc = {
       get cookie() {
@@ -152,7 +152,7 @@ describe("cookieMarker", () => {
     const marker = cookieMarker("growthdesk-browser-session", doc, true);
     expect(marker.get()).toBe("abc");
     marker.set("xyz");
-    expect(written).toEqual(["growthdesk-browser-session=xyz; Path=/portal; SameSite=Strict; Secure"]);
+    expect(written).toEqual(["growthdesk-browser-session=xyz; Path=/; SameSite=Strict; Secure"]);
     expect(written[0]).not.toMatch(/expires|max-age/i);
   });
 });

@@ -135,7 +135,11 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The browser session's marker as a session cookie of the portal (no Expires: it ends with the browser). */
+/**
+ * The browser session's marker as a session cookie (no Expires: it ends with the browser). Its path is
+ * the whole site: pages outside /portal that read the session (checkout's return, sign-in, password
+ * reset) must see it, or they would take the session for one whose browser had closed.
+ */
 export function cookieMarker(name: string, doc: Pick<Document, "cookie"> = document, secure = location.protocol === "https:"): BrowserSessionMarker {
   return {
     get() {
@@ -146,7 +150,7 @@ export function cookieMarker(name: string, doc: Pick<Document, "cookie"> = docum
       return null;
     },
     set(value) {
-      doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/portal; SameSite=Strict${secure ? "; Secure" : ""}`;
+      doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
     },
   };
 }
