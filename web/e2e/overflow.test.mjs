@@ -1,9 +1,9 @@
 // Horizontal overflow: at 390, 1280 and 1440 px every public page (each blog post too), the
 // newsletter's confirm and unsubscribe pages (before and after the button), the sign-in pages
 // (reset-password too: its invalid-link state and, from an e-mailed link, its form) and every
-// portal page must fit: as the demo admin (the staff tabs and pages), and as the demo customer
-// (the customer's views), each with a ticket's detail dialog (/portal/support/{id}) and a
-// community topic. An element fails when its right edge lies beyond the viewport or beyond the
+// portal page as each role that can open it (customer, employee, admin, an admin impersonating
+// the customer; see portal-pages.mjs: the navigation, each tab, a ticket, a topic, the not-found
+// page) must fit. An element fails when its right edge lies beyond the viewport or beyond the
 // visible box of its nearest horizontally scrollable ancestor (a wide table that needs a
 // sideways scroll bar fails too); content clipped by an `overflow: hidden` ancestor is measured
 // only as far as it shows. Text is measured by its own line boxes, so a word that runs out of a
@@ -12,7 +12,8 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { blogPosts, e2eSuite, expectVisible, open, signInAsDemo, waitForHydration, waitUntil, portalHome } from "./harness.mjs";
+import { blogPosts, e2eSuite, expectVisible, open } from "./harness.mjs";
+import { ROLES, settle, sweepPortal } from "./portal-pages.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"], smtp: true });
 
@@ -24,8 +25,6 @@ const WIDTHS = [
   { width: 1440, height: 900, resetFor: "admin@demo.growthdesk.io" },
 ];
 
-const ADMIN = { email: "admin@demo.growthdesk.io", password: "growthdesk-demo", name: "Avery Admin" };
-const CUSTOMER = { email: "customer@demo.growthdesk.io", password: "growthdesk-demo" };
 
 const posts = await blogPosts();
 
@@ -43,44 +42,6 @@ const PUBLIC = [
   "/portal/register",
   "/portal/forgot-password",
   "/portal/reset-password",
-];
-
-const PORTAL = [
-  "/portal",
-  "/portal/projects",
-  "/portal/automations",
-  "/portal/reports",
-  "/portal/meetings",
-  "/portal/support",
-  "/portal/support?new=1",
-  "/portal/billing",
-  "/portal/faq",
-  "/portal/settings",
-  "/portal/settings?tab=notifications",
-  "/portal/settings?tab=security",
-  "/portal/settings?tab=announcements",
-  "/portal/settings?tab=admin",
-  "/portal/settings?tab=impersonation",
-  "/portal/admin",
-  "/portal/community",
-  "/portal/no-such-page",
-];
-
-// What a customer sees: their organization's workspace, tickets, billing and their own settings.
-const CUSTOMER_PORTAL = [
-  "/portal",
-  "/portal/projects",
-  "/portal/automations",
-  "/portal/reports",
-  "/portal/meetings",
-  "/portal/support",
-  "/portal/support?new=1",
-  "/portal/billing",
-  "/portal/faq",
-  "/portal/settings",
-  "/portal/settings?tab=notifications",
-  "/portal/settings?tab=security",
-  "/portal/community",
 ];
 
 const TOLERANCE_PX = 1;
@@ -197,23 +158,6 @@ function findOverflow(tolerance) {
   };
 }
 
-/** Waits until the page has rendered its heading and no visible spinner or busy region is left. */
-async function settle(page) {
-  await waitForHydration(page);
-  await expectVisible(page.locator("h1").first(), `the page heading of ${page.url()}`);
-  await waitUntil(
-    () =>
-      page.evaluate(
-        () =>
-          // A spinner that is there but hidden (a prerendered page's loading state) does not count.
-          ![...document.querySelectorAll('.animate-spin, [aria-busy="true"]')].some((el) => el.checkVisibility()) &&
-          [...document.images].every((img) => img.complete || img.loading === "lazy") &&
-          document.fonts.status === "loaded",
-      ),
-    `${page.url()} still shows a spinner or loads images after 5 s`,
-  );
-}
-
 async function check(page, where, problems) {
   await settle(page);
   const result = await page.evaluate(findOverflow, TOLERANCE_PX);
@@ -226,47 +170,6 @@ async function check(page, where, problems) {
     `  ${where}: document ${result.documentWidth} px wide in a ${result.viewport} px viewport, ` +
       `${result.total} element(s) overflow:\n${lines.join("\n")}`,
   );
-}
-
-async function signIn(page) {
-  await open(page, "/portal/login");
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expectVisible(portalHome(page, ADMIN.name), "the admin's dashboard");
-}
-
-/** GET an API path as the account (signed in through the API), for the ids of pages to open. */
-async function apiGet(server, account, path) {
-  const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const { access_token: token } = await signIn.json();
-  assert.ok(token, `sign-in of ${account.email} for the API: ${signIn.status}`);
-  const res = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
-  assert.equal(res.status, 200, `GET ${path}: ${res.status}`);
-  return res.json();
-}
-
-/** A ticket's detail dialog and a community topic, as the account sees them. */
-async function detailPages(server, account) {
-  const tickets = await apiGet(server, account, "/api/v1/tickets");
-  const topics = await apiGet(server, account, "/api/v1/forum/topics");
-  const ticket = (tickets.items ?? tickets)[0];
-  const topic = (topics.items ?? topics)[0];
-  assert.ok(ticket && topic, `${account.email} sees no ticket or no topic`);
-  return { ticket: `/portal/support/${ticket.id}`, topic: `/portal/community/${topic.id}` };
-}
-
-async function checkDetails(page, server, account, who, problems) {
-  const { ticket, topic } = await detailPages(server, account);
-  await page.goto(ticket);
-  await expectVisible(page.getByRole("dialog"), `the ticket dialog of ${ticket}`);
-  await check(page, `${ticket} (ticket dialog, ${who})`, problems);
-  await page.goto(topic);
-  await check(page, `${topic} (community topic, ${who})`, problems);
 }
 
 /** The link to path in an e-mail's text part. */
@@ -334,21 +237,12 @@ for (const viewport of WIDTHS) {
     await expectVisible(page.getByText("Please solve the math problem correctly"), "the math-check error");
     await check(page, "/portal/register with a wrong security answer", problems);
 
-    await signIn(page);
-    for (const path of PORTAL) {
-      await page.goto(path);
-      await check(page, path, problems);
+    // Every portal page as each role that can open it, each role in a tab of its own.
+    for (const [role, signIn] of Object.entries(ROLES)) {
+      const tab = await (await newContext()).newPage();
+      await signIn(tab);
+      await sweepPortal(tab, role, (where) => check(tab, where, problems));
     }
-    await checkDetails(page, server, ADMIN, "admin", problems);
-
-    // The customer's views, in a context of their own.
-    const customer = await (await newContext()).newPage();
-    await signInAsDemo(customer, "customer");
-    for (const path of CUSTOMER_PORTAL) {
-      await customer.goto(path);
-      await check(customer, `${path} (customer)`, problems);
-    }
-    await checkDetails(customer, server, CUSTOMER, "customer", problems);
 
     assert.equal(problems.length, 0, `pages overflow at ${viewport.width} px:\n${problems.join("\n")}`);
   });

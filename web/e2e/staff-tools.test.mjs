@@ -168,6 +168,12 @@ pageTest(
     await open(page, "/portal/settings");
     await expectVisible(active, "the banner on every portal page");
     assert.equal(await page.getByRole("tab", { name: "User Impersonation" }).count(), 0, "a customer's settings");
+    // The owner's credentials and sessions are not the impersonator's: the Security tab says so
+    // instead of offering forms the server refuses.
+    await page.getByRole("tab", { name: "Security" }).click();
+    await expectVisible(page.getByText(/can only be seen and changed by its owner, not while impersonating\.$/), "the Security tab's notice");
+    assert.equal(await page.getByRole("button", { name: "Set up two-factor authentication" }).count(), 0, "no two-factor set-up");
+    assert.equal(await page.getByLabel("New password").count(), 0, "no password form");
 
     await active.getByRole("button", { name: "End Impersonation" }).click();
     await expectVisible(

@@ -73,7 +73,7 @@ export function PerformanceTrends({ points, period }: { points: TrendPoint[]; pe
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Legend" data-testid="trends-legend">
+      <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Legend" data-testid="trends-legend">
         <LegendLine color={RUNS_COLOR}>Runs</LegendLine>
         <LegendLine color={RATE_COLOR}>Success rate (%)</LegendLine>
         {partial && (
@@ -172,12 +172,12 @@ export function CostSavingsBreakdown({ slices }: { slices: SavingsSlice[] }) {
           </PieChart>
         </ResponsiveContainer>
       </div>
-      <ul className="mt-3 grid gap-1 text-sm sm:grid-cols-2" aria-label="Savings by automation type" data-testid="savings-legend">
+      <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm" aria-label="Savings by automation type" data-testid="savings-legend">
         {shares.map((s, i) => (
-          <li key={s.type} className="flex min-w-0 items-center gap-2">
+          <li key={s.type} className="flex items-center gap-2">
             <span className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: PIE_COLORS[i % PIE_COLORS.length] }} aria-hidden="true" />
-            <span className="min-w-0 text-slate-700">{s.name}</span>
-            <span className="ml-auto shrink-0 font-medium text-slate-900 tabular-nums sm:ml-0">
+            <span className="text-slate-700">{s.name}</span>
+            <span className="font-medium text-slate-900 tabular-nums">
               {workspaceMoney(s.cents)} ({s.shareText})
             </span>
           </li>

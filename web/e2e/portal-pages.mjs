@@ -1,0 +1,152 @@
+// Every portal page as each role that can open it, for the sweeps that check all of them (axe,
+// horizontal overflow). The pages come from the portal's own tables, not from a copy:
+// - the route patterns of web/app/lib/paths.ts (portalRoutes, the table routes.ts is checked
+//   against) say what pages exist;
+// - the navigation as the portal renders it for the signed-in role (web/app/features/portal/nav.ts)
+//   says which of them the role opens, so a page added to the navigation is swept at once;
+// - each page's tabs (settings, meetings) are read from the page;
+// - a route with a parameter (a ticket, a topic) is opened from its list, and the few routes
+//   outside the navigation are named below with the roles that may open them.
+// sweepCoverage() fails with the routes no role reached, so a new route cannot go unswept.
+
+import { readFile } from "node:fs/promises";
+import { expectVisible, greeting, normalize, open, signInAsDemo, waitForHydration, waitUntil } from "./harness.mjs";
+
+const PATHS_TS = new URL("../app/lib/paths.ts", import.meta.url);
+
+/** The route patterns of the portal by name ({ dashboard: "/portal", supportTicket: "/portal/support/:ticketId", … }). */
+export async function portalRoutes() {
+  const source = await readFile(PATHS_TS, "utf8");
+  const block = /export const portalRoutes = \{([\s\S]*?)\n\} as const;/.exec(source);
+  if (!block) throw new Error("portalRoutes not found in web/app/lib/paths.ts");
+  return Object.fromEntries([...block[1].matchAll(/^\s*(\w+): "([^"]+)",/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** The sign-in pages: checked signed out, by the public sweeps. */
+const SIGNED_OUT = new Set(["login", "register", "forgotPassword", "resetPassword"]);
+
+/** The route with a parameter, opened from the first item of its list page. */
+const DETAILS = {
+  supportTicket: { list: "support", open: (page) => page.getByRole("button", { name: /^View ticket / }).first() },
+  communityTopic: { list: "community", open: (page) => page.locator('main a[href^="/portal/community/"]').first() },
+};
+
+/** Routes outside the navigation, each with the roles that may open it and the address to open. */
+const OFF_NAV = {
+  billingOverview: { roles: ["admin"] },
+  notFound: { roles: ["customer", "employee", "admin", "impersonation"], path: "/portal/no-such-page" },
+};
+
+/** States of a page reached by its address, swept as pages of their own: the new-ticket dialog. */
+const STATES = { support: ["?new=1"] };
+
+/** The roles of the sweep: each signs in with a demo account in a tab of its own. */
+export const ROLES = {
+  customer: (page) => signInAsDemo(page, "customer"),
+  employee: (page) => signInAsDemo(page, "employee"),
+  admin: (page) => signInAsDemo(page, "admin"),
+  /** An admin who sees the portal as the demo customer. */
+  impersonation: async (page) => {
+    await signInAsDemo(page, "admin");
+    await open(page, "/portal/settings?tab=impersonation");
+    await page.getByRole("button", { name: "Impersonate Casey Customer" }).click();
+    await page.getByRole("dialog", { name: "Start impersonation" }).getByRole("button", { name: "Impersonate" }).click();
+    await expectVisible(page.getByRole("heading", { name: greeting("Casey Customer") }), "the customer's dashboard");
+    await expectVisible(page.getByRole("region", { name: "Impersonation Active" }), "the impersonation banner");
+  },
+};
+
+/**
+ * Waits until the page has rendered its heading and nothing on it loads any more: no visible
+ * spinner or busy region, no "Loading" text, every eager image and the fonts loaded.
+ */
+export async function settle(page) {
+  await waitForHydration(page);
+  await expectVisible(page.locator("h1").first(), `the page heading of ${page.url()}`);
+  await waitUntil(
+    () =>
+      page.evaluate(
+        () =>
+          // A spinner that is there but hidden (a prerendered page's loading state) does not count.
+          ![...document.querySelectorAll('.animate-spin, [aria-busy="true"]')].some((el) => el.checkVisibility()) &&
+          !/\bLoading\b/.test(document.body.innerText) &&
+          [...document.images].every((img) => img.complete || img.loading === "lazy") &&
+          document.fonts.status === "loaded",
+      ),
+    `${page.url()} still loads after 5 s`,
+  );
+}
+
+function matcher(routes) {
+  const compiled = Object.entries(routes)
+    .filter(([name]) => name !== "notFound")
+    .map(([name, pattern]) => [name, new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}/?$`), pattern.includes(":")])
+    // A fixed path before a pattern: /portal/billing/overview is not a ticket-like parameter.
+    .sort((a, b) => Number(a[2]) - Number(b[2]));
+  return (pathname) => compiled.find(([, re]) => re.test(pathname))?.[0] ?? "notFound";
+}
+
+/**
+ * Opens every portal page the role can open, in each of its states, and calls
+ * check(where) with the page settled on it. `where` names the page, the state and the role.
+ * Returns the names of the routes visited.
+ */
+export async function sweepPortal(page, role, check) {
+  const routes = await portalRoutes();
+  const routeOf = matcher(routes);
+  const visited = new Set();
+
+  async function visit(path, where = path) {
+    await page.goto(path);
+    await settle(page);
+    const { pathname } = new URL(page.url());
+    visited.add(routeOf(pathname));
+    await check(`${where} (${role})`);
+    return pathname;
+  }
+
+  async function visitWithTabs(path) {
+    await visit(path);
+    const tabs = page.getByRole("tab");
+    const names = (await tabs.allInnerTexts()).map(normalize);
+    for (const name of names) {
+      const tab = page.getByRole("tab", { name, exact: true });
+      if ((await tab.getAttribute("aria-selected")) === "true") continue;
+      await tab.click();
+      await waitUntil(async () => (await tab.getAttribute("aria-selected")) === "true", `the ${name} tab of ${path} is selected`);
+      await settle(page);
+      await check(`${path}, ${name} tab (${role})`);
+    }
+  }
+
+  await page.goto(routes.dashboard);
+  await settle(page);
+  // The navigation as rendered for the role (the drawer's links are in the page on a phone too).
+  const nav = await page.locator("#portal-sidebar a[href^='/portal']").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const pages = [...new Set([routes.dashboard, ...nav.map((href) => href.split("?")[0])])];
+  for (const [name, { roles, path }] of Object.entries(OFF_NAV)) if (roles.includes(role)) pages.push(path ?? routes[name]);
+
+  for (const path of pages) {
+    await visitWithTabs(path);
+    const name = routeOf(path);
+    for (const state of STATES[name] ?? []) await visit(path + state);
+    for (const [detail, { list, open: opener }] of Object.entries(DETAILS)) {
+      if (list !== name) continue;
+      await page.goto(path);
+      await settle(page);
+      const first = opener(page);
+      await expectVisible(first, `an item of ${path} to open (${role})`);
+      await first.click();
+      await waitUntil(() => routeOf(new URL(page.url()).pathname) === detail, `${detail} opens from ${path}`);
+      const detailPath = new URL(page.url()).pathname;
+      await visit(detailPath, `${detailPath} (${detail})`);
+    }
+  }
+  return visited;
+}
+
+/** The routes of paths.ts that no role reached (signed-in routes only): each needs a way in above. */
+export async function unswept(visited) {
+  const routes = await portalRoutes();
+  return Object.keys(routes).filter((name) => !SIGNED_OUT.has(name) && !visited.has(name));
+}
