@@ -24,11 +24,11 @@ func listLeads(ctx context.Context, cfg listConfig, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	leads, err := a.Deps.Leads.List(ctx, growthdesk.Operator("cli"), cfg.Limit)
+	leads, err := a.Deps.Leads.List(ctx, growthdesk.Operator("cli"), growthdesk.LeadFilter{Limit: cfg.Limit})
 	if err != nil {
 		return err
 	}
-	return printList(stdout, cfg.JSON, leads, []string{"RECEIVED", "NAME", "EMAIL", "COMPANY", "PHONE", "TIME", "GOAL"},
+	return printList(stdout, cfg.JSON, leads.Items, []string{"RECEIVED", "NAME", "EMAIL", "COMPANY", "PHONE", "TIME", "GOAL"},
 		func(l *growthdesk.Lead) []string {
 			return []string{l.CreatedAt.Format(time.DateTime), l.Name, l.Email, l.Company, l.Phone, l.PreferredTime, truncate(l.AutomationGoal, 60)}
 		})

@@ -43,6 +43,7 @@ var Declarations = []string{
 	"AccountChange", "ApprovalRequest", "OrganizationInput", "NotificationPrefsInput", "MailLogEntry",
 	// The contact form, the newsletter and the browser's error reports.
 	"Lead", "LeadInput", "LeadCreated", "PreferredTime", "PreferredTimeMorning",
+	"LeadList", "LeadChange", "LeadSearchMax",
 	"SubscribeInput", "SubscribeStatus", "SubscribeConfirmationSent", "SubscribeResult",
 	"SubscriberStatus", "SubscriberPending", "LinkInput", "LinkResult",
 	"ClientErrorReport",

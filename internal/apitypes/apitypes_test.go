@@ -62,6 +62,8 @@ var jsonForms = map[string]any{
 	"AuditEntry":             growthdesk.AuditEntry{},
 	"Lead":                   growthdesk.Lead{},
 	"LeadInput":              growthdesk.LeadInput{},
+	"LeadList":               growthdesk.LeadList{Items: []*growthdesk.Lead{}}, // the store always fills it
+	"LeadChange":             growthdesk.LeadChange{},
 	"SubscribeInput":         growthdesk.SubscribeInput{},
 	"SubscribeResult":        growthdesk.SubscribeResult{},
 	"LinkInput":              growthdesk.LinkInput{},

@@ -76,6 +76,9 @@ const (
 	AuditTicketAttach   AuditAction = "ticket.attach"
 	AuditCategoryCreate AuditAction = "support_category.create"
 	AuditCategoryUpdate AuditAction = "support_category.update"
+	// Contact-form leads.
+	AuditLeadHandled  AuditAction = "lead.handled"
+	AuditLeadReopened AuditAction = "lead.reopened"
 	// Failed attempts the auth service counts per account for its lockout (written by the
 	// store, no actor: the attempt was not signed in).
 	AuditPasswordFailed AuditAction = "auth.password_failed"

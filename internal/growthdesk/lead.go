@@ -42,6 +42,52 @@ type Lead struct {
 	AutomationGoal string        `json:"automation_goal"`
 	PreferredTime  PreferredTime `json:"preferred_time"`
 	CreatedAt      time.Time     `json:"created_at"`
+	// HandledAt is when staff marked the lead handled; null while it is open.
+	HandledAt *time.Time `json:"handled_at"`
+	// HandledByName names who marked it handled (empty while open, or once that account is gone).
+	HandledByName string `json:"handled_by_name,omitempty"`
+}
+
+// Lead states a staff list filters by.
+const (
+	LeadStatusAll     = "all"
+	LeadStatusOpen    = "open"
+	LeadStatusHandled = "handled"
+)
+
+// Orders of the staff's lead list.
+const (
+	LeadSortReceived = "received"
+	LeadSortName     = "name"
+	LeadSortCompany  = "company"
+)
+
+// LeadSearchMax bounds the staff's lead search text.
+const LeadSearchMax = 200
+
+// LeadFilter narrows and orders the staff's lead list (GET /api/v1/admin/leads).
+type LeadFilter struct {
+	// Search matches name, e-mail and company, case-insensitively.
+	Search string
+	// Status is all (or empty), open or handled.
+	Status string
+	// Sort is received, name or company, ascending unless Desc; empty is received, newest
+	// first.
+	Sort   string
+	Desc   bool
+	Limit  int
+	Offset int
+}
+
+// LeadList is one page of leads with the number of all that match.
+type LeadList struct {
+	Items []*Lead `json:"items" tstype:"Lead[]"`
+	Total int     `json:"total"`
+}
+
+// LeadChange is the body of PATCH /api/v1/admin/leads/{id}.
+type LeadChange struct {
+	Handled *bool `json:"handled"`
 }
 
 // LeadCreated is the answer to the contact form (POST /api/v1/leads): the stored lead's id.
@@ -102,8 +148,13 @@ type LeadStore interface {
 	// CreateLead stores a lead made of in (already validated) and, in the same transaction,
 	// enqueues the message notify renders for it; notify may be nil.
 	CreateLead(ctx context.Context, in LeadInput, notify func(*Lead) (*Email, error)) (*Lead, error)
-	// ListLeads returns the newest leads first, at most limit of them.
-	ListLeads(ctx context.Context, limit int) ([]*Lead, error)
+	// ListLeads returns one page of the leads f matches (already checked) and their number.
+	ListLeads(ctx context.Context, f LeadFilter) (*LeadList, error)
+	// GetLead returns ENotFound for an unknown id.
+	GetLead(ctx context.Context, id string) (*Lead, error)
+	// SetLeadHandled marks the lead handled by byID (or open, when handled is false) with the
+	// audit entry, in one transaction.
+	SetLeadHandled(ctx context.Context, id string, handled bool, byID string, audit AuditEntry) (*Lead, error)
 }
 
 // Leads takes the contact page's discovery-call requests and shows them to staff.
@@ -124,12 +175,69 @@ func (s *Leads) Create(ctx context.Context, in LeadInput) (*Lead, error) {
 	return s.Store.CreateLead(ctx, in, s.Notify)
 }
 
-// List returns the newest leads for staff. Returns EUnauthorized or EForbidden for others.
-func (s *Leads) List(ctx context.Context, c *Caller, limit int) ([]*Lead, error) {
+// List returns one page of leads for staff, newest first unless f orders them otherwise.
+// Returns EUnauthorized or EForbidden for others, EInvalid naming the bad parameter.
+func (s *Leads) List(ctx context.Context, c *Caller, f LeadFilter) (*LeadList, error) {
 	if err := CanListLeads(c); err != nil {
 		return nil, err
 	}
-	return s.Store.ListLeads(ctx, listLimit(limit))
+	f.Search = strings.TrimSpace(f.Search)
+	bad := fieldCheck{}
+	bad.maxLen("search", f.Search, LeadSearchMax, "The search is too long.")
+	switch f.Status {
+	case "":
+		f.Status = LeadStatusAll
+	case LeadStatusAll, LeadStatusOpen, LeadStatusHandled:
+	default:
+		bad.add("status", "Use all, open or handled.")
+	}
+	switch f.Sort {
+	case "":
+		f.Sort, f.Desc = LeadSortReceived, true
+	case LeadSortReceived, LeadSortName, LeadSortCompany:
+	default:
+		bad.add("sort", "Use received, name or company.")
+	}
+	if f.Offset < 0 {
+		bad.add("offset", "Use a number of 0 or more.")
+	}
+	f.Limit = listLimit(f.Limit)
+	if err := bad.err(); err != nil {
+		return nil, err
+	}
+	return s.Store.ListLeads(ctx, f)
+}
+
+// Get returns one lead for staff; ENotFound for an unknown id.
+func (s *Leads) Get(ctx context.Context, c *Caller, id string) (*Lead, error) {
+	if err := CanListLeads(c); err != nil {
+		return nil, err
+	}
+	return s.Store.GetLead(ctx, id)
+}
+
+// SetHandled marks a lead handled by the caller, or reopens it, audited; a lead already in
+// that state is answered as it is.
+func (s *Leads) SetHandled(ctx context.Context, c *Caller, id string, ch LeadChange) (*Lead, error) {
+	if err := CanHandleLeads(c); err != nil {
+		return nil, err
+	}
+	if ch.Handled == nil {
+		return nil, Invalid(map[string]string{"handled": "Send true or false."})
+	}
+	lead, err := s.Store.GetLead(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if (lead.HandledAt != nil) == *ch.Handled {
+		return lead, nil
+	}
+	action := AuditLeadHandled
+	if !*ch.Handled {
+		action = AuditLeadReopened
+	}
+	return s.Store.SetLeadHandled(ctx, id, *ch.Handled, c.Profile.ID,
+		c.Audit(action, "lead", id, map[string]any{"name": lead.Name, "company": lead.Company}))
 }
 
 // MaxListLimit is the most rows one list call of the public forms' data returns (the CLI's

@@ -155,6 +155,10 @@ func CanChangeRole(c *Caller, target *Profile, newRole string) error {
 // phone numbers of prospects are for the company's eyes only.
 func CanListLeads(c *Caller) error { return RequireStaff(c) }
 
+// CanHandleLeads lets approved staff mark a lead handled or reopen it: whoever may read the
+// leads answers them.
+func CanHandleLeads(c *Caller) error { return RequireStaff(c) }
+
 // CanListSubscribers lets approved staff read the newsletter list.
 func CanListSubscribers(c *Caller) error { return RequireStaff(c) }
 

@@ -70,6 +70,8 @@ func TestPolicy_RoleByAction(t *testing.T) {
 		{"employee cannot change own role", func() error { return CanChangeRole(employee, employee.Profile, RoleAdmin) }, EForbidden},
 		{"staff list leads", func() error { return CanListLeads(employee) }, ""},
 		{"customers cannot list leads", func() error { return CanListLeads(customer) }, EForbidden},
+		{"staff handle leads", func() error { return CanHandleLeads(employee) }, ""},
+		{"customers cannot handle leads", func() error { return CanHandleLeads(customer) }, EForbidden},
 		{"staff read the mail log", func() error { return CanReadMailLog(employee) }, ""},
 		{"customers cannot read the mail log", func() error { return CanReadMailLog(customer) }, EForbidden},
 		{"employee assigns a customer's organization", func() error { return CanSetOrganization(employee, otherCustomer) }, ""},

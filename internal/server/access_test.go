@@ -37,6 +37,8 @@ var wantAccess = map[string]growthdesk.Access{
 	"POST /api/v1/admin/organizations":      growthdesk.AccessStaff,
 	"GET /api/v1/admin/audit-log":           growthdesk.AccessStaff,
 	"GET /api/v1/admin/leads":               growthdesk.AccessStaff,
+	"GET /api/v1/admin/leads/{id}":          growthdesk.AccessStaff,
+	"PATCH /api/v1/admin/leads/{id}":        growthdesk.AccessStaff,
 	"GET /api/v1/admin/emails":              growthdesk.AccessStaff,
 
 	// The admin dashboard and the community forum.

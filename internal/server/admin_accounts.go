@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -86,6 +87,39 @@ func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growt
 }
 
 func (s *Server) handleListLeads(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	list, err := s.deps.Leads.List(r.Context(), c, queryLimit(r))
-	respondList(w, r, s, list, err)
+	q := r.URL.Query()
+	f := growthdesk.LeadFilter{Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"), Desc: q.Get("dir") == "desc",
+		Limit: queryLimit(r)}
+	bad := map[string]string{}
+	if v := q.Get("offset"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			bad["offset"] = "Use a number of 0 or more."
+		}
+		f.Offset = n
+	}
+	if d := q.Get("dir"); d != "" && d != "asc" && d != "desc" {
+		bad["dir"] = "Use asc or desc."
+	}
+	if len(bad) > 0 {
+		writeError(w, r, s.log, growthdesk.Invalid(bad))
+		return
+	}
+	v, err := s.deps.Leads.List(r.Context(), c, f)
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+func (s *Server) handleGetLead(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	v, err := s.deps.Leads.Get(r.Context(), c, r.PathValue("id"))
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+func (s *Server) handleChangeLead(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	var in growthdesk.LeadChange
+	if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	v, err := s.deps.Leads.SetHandled(r.Context(), c, r.PathValue("id"), in)
+	s.reply(w, r, http.StatusOK, v, err)
 }

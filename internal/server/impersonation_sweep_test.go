@@ -130,6 +130,14 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 		{"POST /api/v1/admin/organizations", "employee2", false, func(t *testing.T) response {
 			return admin("POST", "/api/v1/admin/organizations", `{"name":"Gamma"}`)
 		}},
+		{"PATCH /api/v1/admin/leads/{id}", "employee2", false, func(t *testing.T) response {
+			lead, err := env.leadStore.CreateLead(ctx, growthdesk.LeadInput{Name: "Robin", Email: "robin@example.com", Company: "Harbor Vets",
+				AutomationGoal: "Answer calls after hours", PreferredTime: "morning"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return admin("PATCH", "/api/v1/admin/leads/"+lead.ID, `{"handled":true}`)
+		}},
 		{"POST /api/v1/admin/announcements", "employee2", false, func(t *testing.T) response {
 			res := admin("POST", "/api/v1/admin/announcements", `{"title":"Maintenance","content":"Sunday."}`)
 			newAnn = jsonField(t, res.body, "id")

@@ -52,6 +52,8 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("POST", "/api/v1/admin/organizations", staff, s.handleCreateOrganization)
 	api.handle("GET", "/api/v1/admin/audit-log", staff, s.handleAuditLog)
 	api.handle("GET", "/api/v1/admin/leads", staff, s.handleListLeads)
+	api.handle("GET", "/api/v1/admin/leads/{id}", staff, s.handleGetLead)
+	api.handle("PATCH", "/api/v1/admin/leads/{id}", staff, s.handleChangeLead)
 	api.handle("GET", "/api/v1/admin/emails", staff, s.handleListMail)
 
 	// The admin dashboard and the community forum. The forum is shared by every approved

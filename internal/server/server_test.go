@@ -156,9 +156,17 @@ func (e *testEnv) do(t *testing.T, method, path, contentType, body string, heade
 	return response{status: res.StatusCode, header: res.Header, body: string(b)}
 }
 
+// leadItems is the leads of one page of the list.
+func leadItems(list *growthdesk.LeadList, err error) ([]*growthdesk.Lead, error) {
+	if err != nil {
+		return nil, err
+	}
+	return list.Items, nil
+}
+
 func (e *testEnv) leadCount(t *testing.T) int {
 	t.Helper()
-	leads, err := e.leadStore.ListLeads(context.Background(), 1000)
+	leads, err := leadItems(e.leadStore.ListLeads(context.Background(), growthdesk.LeadFilter{Limit: 1000}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +183,7 @@ func TestCreateLead_StoresAValidLead(t *testing.T) {
 		if res.status != http.StatusCreated || !strings.Contains(res.body, `"id":"`) {
 			t.Fatalf("status %d body %s", res.status, res.body)
 		}
-		leads, _ := env.leadStore.ListLeads(context.Background(), 10)
+		leads, _ := leadItems(env.leadStore.ListLeads(context.Background(), growthdesk.LeadFilter{Limit: 10}))
 		if len(leads) != 1 || leads[0].Company != "Whitfield Dental" || leads[0].Email != "dana@example.com" {
 			t.Fatalf("stored leads = %+v", leads)
 		}

@@ -376,7 +376,7 @@ func TestControlCharacters_LineBreaksOnlyInMultilineFields(t *testing.T) {
 		if res := env.do(t, "POST", "/api/v1/leads", "application/json", multi); res.status != http.StatusCreated {
 			t.Fatalf("multi-line goal: %d %s", res.status, res.body)
 		}
-		leads, err := env.leadStore.ListLeads(context.Background(), 10)
+		leads, err := leadItems(env.leadStore.ListLeads(context.Background(), growthdesk.LeadFilter{Limit: 10}))
 		if err != nil || len(leads) != 1 || !strings.Contains(leads[0].AutomationGoal, "\n\t- nights") {
 			t.Fatalf("stored %+v (%v)", leads, err)
 		}

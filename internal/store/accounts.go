@@ -289,13 +289,14 @@ func (s *AccountStore) ListAudit(ctx context.Context, limit int, hidden growthde
 	where, args := auditFilterWhere(hidden)
 	rows, err := s.db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
-		COALESCE(tp.email, ''), COALESCE(tp.full_name, tao.name, tft.title, ''), a.details, a.ip, a.request_id, a.created_at
+		COALESCE(tp.email, ''), COALESCE(tp.full_name, tao.name, tft.title, tld.name, ''), a.details, a.ip, a.request_id, a.created_at
 		FROM audit_log a
 		LEFT JOIN profiles ap ON ap.id = a.actor_id
 		LEFT JOIN profiles asp ON asp.id = a.acted_as_id
 		LEFT JOIN profiles tp ON tp.id = a.target_id AND a.target_type = 'user'
 		LEFT JOIN organizations tao ON tao.id = a.target_id AND a.target_type = 'organization'
 		LEFT JOIN forum_topics tft ON tft.id = a.target_id AND a.target_type = 'forum_topic'
+		LEFT JOIN leads tld ON tld.id = a.target_id AND a.target_type = 'lead'
 		WHERE `+where+`
 		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit), args...)
 	if err != nil {

@@ -72,8 +72,8 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
 		COALESCE(tp.email, ''), COALESCE(NULLIF(tp.full_name, ''), tp.email, tao.name, tft.title, tan.title, tt.title, tm.title, tpj.name,
-			tau.name, tcat.name, tpl.name, tsub.plan_name, ''),
-		COALESCE(tp.id, tao.id, tft.id, tan.id, tt.id, tm.id, tpj.id, tau.id, trp.id, tcat.id, tpl.price_id, tsub.id, ''),
+			tau.name, tcat.name, tpl.name, tsub.plan_name, tld.name, ''),
+		COALESCE(tp.id, tao.id, tft.id, tan.id, tt.id, tm.id, tpj.id, tau.id, trp.id, tcat.id, tpl.price_id, tsub.id, tld.id, ''),
 		COALESCE(trp.type, ''), COALESCE(tt.number, 0), COALESCE(tor.name, tao.name, ''),
 		a.details, a.ip, a.request_id, a.created_at
 		FROM audit_log a
@@ -91,6 +91,7 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 		LEFT JOIN support_categories tcat ON a.target_type = 'support_category' AND tcat.id = a.target_id
 		LEFT JOIN billing_plans tpl ON a.target_type = 'plan' AND tpl.price_id = a.target_id
 		LEFT JOIN billing_subscriptions tsub ON a.target_type = 'subscription' AND tsub.id = a.target_id
+		LEFT JOIN leads tld ON a.target_type = 'lead' AND tld.id = a.target_id
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)
 		WHERE `+where+`

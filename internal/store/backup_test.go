@@ -63,7 +63,7 @@ func TestBackupAndRestore_SQLiteRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	got, err := store.NewLeadStore(db).ListLeads(ctx, 10)
+	got, err := leadItems(store.NewLeadStore(db).ListLeads(ctx, growthdesk.LeadFilter{Limit: 10}))
 	if err != nil || len(got) != 1 || got[0].Company != "Whitfield Dental" {
 		t.Fatalf("after restore: %+v, %v", got, err)
 	}

@@ -20,6 +20,14 @@ var (
 	pending  = &growthdesk.Caller{Profile: &growthdesk.Profile{ID: "p1", Role: growthdesk.RoleEmployee, ApprovalStatus: growthdesk.ApprovalPending}}
 )
 
+// leadItems is the leads of one page of the list.
+func leadItems(list *growthdesk.LeadList, err error) ([]*growthdesk.Lead, error) {
+	if err != nil {
+		return nil, err
+	}
+	return list.Items, nil
+}
+
 func mails(t *testing.T, db *store.DB) []growthdesk.OutboxMail {
 	t.Helper()
 	list, err := store.NewMailOutbox(db).ListMail(context.Background(), 100)
@@ -46,7 +54,7 @@ func TestLeads_CreateStoresTheNormalizedLeadWithOneNotification(t *testing.T) {
 		if lead.Name != "Dana Whitfield" || lead.Email != "dana@example.com" || !lead.CreatedAt.Equal(fixed) {
 			t.Fatalf("lead not normalized: %+v", lead)
 		}
-		got, err := leads.List(ctx, staff, 10)
+		got, err := leadItems(leads.List(ctx, staff, growthdesk.LeadFilter{Limit: 10}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +92,7 @@ func TestLeads_InvalidInputStoresNothingAndMailsNothing(t *testing.T) {
 				t.Errorf("%s: err = %v, want %s", name, err, growthdesk.EInvalid)
 			}
 		}
-		if got, _ := leads.List(ctx, staff, 100); len(got) != 0 || notified != 0 || len(mails(t, db)) != 0 {
+		if got, _ := leadItems(leads.List(ctx, staff, growthdesk.LeadFilter{Limit: 100})); len(got) != 0 || notified != 0 || len(mails(t, db)) != 0 {
 			t.Fatalf("invalid input stored %d leads, rendered %d notifications", len(got), notified)
 		}
 	})
@@ -108,7 +116,7 @@ func TestLeads_ListIsForStaffAndTheConsoleOnly(t *testing.T) {
 			"approved staff": {staff, ""},
 			"console (CLI)":  {growthdesk.Operator("cli"), ""},
 		} {
-			list, err := leads.List(ctx, tc.c, 10)
+			list, err := leadItems(leads.List(ctx, tc.c, growthdesk.LeadFilter{Limit: 10}))
 			if growthdesk.ErrorCode(err) != tc.code {
 				t.Errorf("%s: err = %v, want code %q", name, err, tc.code)
 			}

@@ -34,6 +34,8 @@ export default [
       route("faq", "routes/portal/faq.tsx"),
       route("settings", "routes/portal/settings.tsx"),
       route("admin", "routes/portal/admin.tsx"),
+      route("leads", "routes/portal/leads.tsx"),
+      route("leads/:leadId", "routes/portal/lead.tsx"),
       route("community", "routes/portal/community.tsx"),
       route("community/:topicId", "routes/portal/community-topic.tsx"),
       // Inside the portal an unknown address is a page of the portal, with its sidebar.

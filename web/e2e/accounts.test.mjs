@@ -497,7 +497,7 @@ pageTest("staff-only parts: hidden from a customer, shown to an employee", async
   const nav = staffPage.getByRole("navigation", { name: "Portal" });
   await expectVisible(nav.getByRole("heading", { name: "Administration" }));
   const adminGroup = nav.getByRole("group", { name: "Administration" });
-  assert.deepEqual((await adminGroup.getByRole("link").allInnerTexts()).map(normalize), ["Admin Dashboard"]);
+  assert.deepEqual((await adminGroup.getByRole("link").allInnerTexts()).map(normalize), ["Admin Dashboard", "Leads"]);
   await adminGroup.getByRole("link", { name: "Admin Dashboard" }).click();
   await expectPath(staffPage, "/portal/admin");
   await expectVisible(staffPage.getByRole("heading", { name: "Admin Dashboard", exact: true }));

@@ -227,6 +227,11 @@ export const AuditTicketAttach = "ticket.attach";
 export const AuditCategoryCreate = "support_category.create";
 export const AuditCategoryUpdate = "support_category.update";
 /**
+ * Contact-form leads.
+ */
+export const AuditLeadHandled = "lead.handled";
+export const AuditLeadReopened = "lead.reopened";
+/**
  * Failed attempts the auth service counts per account for its lockout (written by the
  * store, no actor: the attempt was not signed in).
  */
@@ -239,7 +244,7 @@ export const AuditOTPFailed = "auth.otp_failed";
  */
 export const AuditRecoveryCodesGenerate = "auth.recovery_codes_generate";
 export const AuditRecoveryCodeUse = "auth.recovery_code_use";
-export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditImpersonationRequest | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed | typeof AuditRecoveryCodesGenerate | typeof AuditRecoveryCodeUse;
+export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditImpersonationRequest | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditLeadHandled | typeof AuditLeadReopened | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed | typeof AuditRecoveryCodesGenerate | typeof AuditRecoveryCodeUse;
 
 /**
  * AccountChange is what staff may change on someone's account in one request, the body of
@@ -313,6 +318,14 @@ export interface Lead {
   automation_goal: string;
   preferred_time: PreferredTime;
   created_at: string;
+  /**
+   * HandledAt is when staff marked the lead handled; null while it is open.
+   */
+  handled_at: string | null;
+  /**
+   * HandledByName names who marked it handled (empty while open, or once that account is gone).
+   */
+  handled_by_name?: string;
 }
 
 /**
@@ -342,6 +355,26 @@ export const PreferredTimeAnytime = "anytime";
  * Call windows of the contact page.
  */
 export type PreferredTime = typeof PreferredTimeMorning | typeof PreferredTimeAfternoon | typeof PreferredTimeEvening | typeof PreferredTimeAnytime;
+
+/**
+ * LeadList is one page of leads with the number of all that match.
+ */
+export interface LeadList {
+  items: Lead[];
+  total: number /* int */;
+}
+
+/**
+ * LeadChange is the body of PATCH /api/v1/admin/leads/{id}.
+ */
+export interface LeadChange {
+  handled: boolean | null;
+}
+
+/**
+ * LeadSearchMax bounds the staff's lead search text.
+ */
+export const LeadSearchMax = 200;
 
 /**
  * SubscribeInput is what a newsletter box sends.

@@ -21,6 +21,8 @@ export const portalRoutes = {
   faq: "/portal/faq",
   settings: "/portal/settings",
   admin: "/portal/admin",
+  leads: "/portal/leads",
+  lead: "/portal/leads/:leadId",
   community: "/portal/community",
   communityTopic: "/portal/community/:topicId",
   /** Any other address under the portal: the portal's own not-found page. */
@@ -66,6 +68,8 @@ export const paths = {
     /** A settings tab; Admin Management also takes the search that filters its accounts. */
     settings: (tab?: string, search?: string) => withQuery(portalRoutes.settings, { tab, search }),
     admin: portalRoutes.admin,
+    leads: portalRoutes.leads,
+    lead: (id: string) => generatePath(portalRoutes.lead, { leadId: id }),
     community: (query?: { category?: string; search?: string }) => withQuery(portalRoutes.community, query ?? {}),
     communityTopic: (topicId: string) => generatePath(portalRoutes.communityTopic, { topicId }),
   },

@@ -66,6 +66,18 @@ const LAYOUTS = {
 
 export type DataTableSort = { id: string; desc: boolean };
 
+/**
+ * The rows are one page of a list that the server sorts and pages: `total` counts every row, and a new order or
+ * page goes to the caller, who fetches it (a new order starts again at the first page).
+ */
+export type DataTableServer = {
+  total: number;
+  sort: DataTableSort | null;
+  pageIndex: number;
+  pageSize: number;
+  onChange: (change: { sort: DataTableSort | null; pageIndex: number; pageSize: number }) => void;
+};
+
 /** Ascending order of two sort values; null, undefined and "" sort after everything else. */
 export function compareSortValues(a: SortValue, b: SortValue): number {
   const emptyA = a === null || a === undefined || a === "";
@@ -117,6 +129,7 @@ export function DataTable<T extends RowData>({
   initialSort = [],
   pageSize: initialPageSize = PAGE_SIZES[0],
   stackBelow = "xl",
+  server,
 }: {
   label: string;
   data: readonly T[];
@@ -129,13 +142,25 @@ export function DataTable<T extends RowData>({
   initialSort?: DataTableSort[];
   pageSize?: number;
   stackBelow?: keyof typeof LAYOUTS;
+  server?: DataTableServer;
 }) {
   const layout = LAYOUTS[stackBelow];
   const captionId = useId();
   const sortId = useId();
   const pageSizeId = useId();
-  const [sorting, setSorting] = useState<SortingState>(initialSort);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const [localSorting, setLocalSorting] = useState<SortingState>(initialSort);
+  const [localPagination, setLocalPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const sorting: SortingState = server ? (server.sort ? [server.sort] : []) : localSorting;
+  const pagination: PaginationState = server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : localPagination;
+  const setSorting = (next: SortingState) => {
+    if (!server) return setLocalSorting(next);
+    const first = next[0];
+    server.onChange({ sort: first ? { id: first.id, desc: first.desc } : null, pageIndex: 0, pageSize: server.pageSize });
+  };
+  const setPagination = (next: PaginationState) => {
+    if (!server) return setLocalPagination(next);
+    server.onChange({ sort: server.sort, pageIndex: next.pageIndex, pageSize: next.pageSize });
+  };
 
   const columnDefs = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
@@ -154,7 +179,8 @@ export function DataTable<T extends RowData>({
   );
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const rows = useMemo(() => [...data], [data]);
-  const pageIndex = clampPageIndex(pagination.pageIndex, rows.length, pagination.pageSize);
+  const rowCount = server ? server.total : rows.length;
+  const pageIndex = clampPageIndex(pagination.pageIndex, rowCount, pagination.pageSize);
 
   const table = useTable({
     features,
@@ -162,10 +188,13 @@ export function DataTable<T extends RowData>({
     data: rows,
     getRowId: (row) => getRowId(row),
     state: { sorting, pagination: { ...pagination, pageIndex } },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
+    onSortingChange: (update) => setSorting(typeof update === "function" ? update(sorting) : update),
+    onPaginationChange: (update) => setPagination(typeof update === "function" ? update(pagination) : update),
     autoResetPageIndex: false,
     enableMultiSort: false,
+    manualSorting: Boolean(server),
+    manualPagination: Boolean(server),
+    rowCount: server?.total,
   });
 
   const sortable = columns.filter((c) => c.sortValue);
@@ -281,7 +310,7 @@ export function DataTable<T extends RowData>({
           </tbody>
         </table>
       </div>
-      {(pageCount > 1 || rows.length > PAGE_SIZES[0]) && (
+      {(pageCount > 1 || rowCount > PAGE_SIZES[0]) && (
         <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
           <div className="flex items-center gap-2">
             <label htmlFor={pageSizeId} className="whitespace-nowrap">

@@ -81,6 +81,8 @@ function linkOf(entry: AdminActivity): string | undefined {
     case "subscription":
     case "plan":
       return paths.portal.billing;
+    case "lead":
+      return paths.portal.lead(entry.target_id);
     default:
       return undefined;
   }
@@ -262,6 +264,9 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "ticket.attach": attachment,
   "support_category.create": (e) => ({ verb: "added the support category", target: target(e, "a category") }),
   "support_category.update": (e) => ({ verb: "updated the support category", target: target(e, "a category") }),
+  // Contact-form leads.
+  "lead.handled": (e) => ({ verb: "marked the lead of", target: target(e, "a visitor"), after: "handled" }),
+  "lead.reopened": (e) => ({ verb: "reopened the lead of", target: target(e, "a visitor") }),
 };
 
 /** An audit entry as a sentence a person reads: "Dana approved Priya Shah", linking to what it names. */

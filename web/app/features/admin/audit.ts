@@ -67,6 +67,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "ticket.attach": "Attached files to a ticket",
   "support_category.create": "Created a support category",
   "support_category.update": "Changed a support category",
+  // Contact-form leads.
+  "lead.handled": "Marked a lead handled",
+  "lead.reopened": "Reopened a lead",
   // Failed attempts, counted for the sign-in lockout.
   "auth.password_failed": "Wrong password entered",
   "auth.mfa_failed": "Wrong two-factor code entered",

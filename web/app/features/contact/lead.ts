@@ -5,22 +5,14 @@ import {
   LeadNameMax,
   LeadPhoneMax,
   MaxEmailLength,
-  PreferredTimeAfternoon,
-  PreferredTimeAnytime,
-  PreferredTimeEvening,
-  PreferredTimeMorning,
   type LeadInput,
   type PreferredTime as ApiPreferredTime,
 } from "~/lib/api-types.gen";
+import { PREFERRED_TIMES } from "~/lib/preferred-times";
 
 export type PreferredTime = ApiPreferredTime;
 
-export const PREFERRED_TIMES: readonly { value: PreferredTime; label: string }[] = [
-  { value: PreferredTimeMorning, label: "Morning (9am–12pm ET)" },
-  { value: PreferredTimeAfternoon, label: "Afternoon (12pm–5pm ET)" },
-  { value: PreferredTimeEvening, label: "Evening (5pm–7pm ET)" },
-  { value: PreferredTimeAnytime, label: "Any time works" },
-];
+export { PREFERRED_TIMES };
 
 export const LEAD_LIMITS = {
   nameMax: LeadNameMax,

@@ -18,9 +18,9 @@ describe("portal navigation", () => {
     ]);
   });
 
-  it("shows 'Admin Dashboard' to staff only", () => {
-    expect(adminNavFor("admin").map((i) => i.label)).toEqual(["Admin Dashboard"]);
-    expect(adminNavFor("employee").map((i) => i.to)).toEqual(["/portal/admin"]);
+  it("shows 'Admin Dashboard' and 'Leads' to staff only", () => {
+    expect(adminNavFor("admin").map((i) => i.label)).toEqual(["Admin Dashboard", "Leads"]);
+    expect(adminNavFor("employee").map((i) => i.to)).toEqual(["/portal/admin", "/portal/leads"]);
     expect(adminNavFor("customer")).toEqual([]);
     expect(adminNavFor(undefined)).toEqual([]);
   });

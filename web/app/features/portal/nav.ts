@@ -4,6 +4,7 @@ import {
   CircleHelp,
   CreditCard,
   FolderKanban,
+  Inbox,
   LayoutDashboard,
   LifeBuoy,
   MessagesSquare,
@@ -31,7 +32,10 @@ export const PORTAL_NAV: readonly PortalNavItem[] = [
   { to: paths.portal.settings(), label: "Settings", icon: Settings },
 ];
 
-export const ADMIN_NAV: readonly PortalNavItem[] = [{ to: paths.portal.admin, label: "Admin Dashboard", icon: ShieldCheck }];
+export const ADMIN_NAV: readonly PortalNavItem[] = [
+  { to: paths.portal.admin, label: "Admin Dashboard", icon: ShieldCheck },
+  { to: paths.portal.leads, label: "Leads", icon: Inbox },
+];
 
 /**
  * The main group for a role. Staff have no customer dashboard (their home, /portal, is the Admin

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { LoadError } from "~/components/ui/load-error";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -330,12 +331,7 @@ export function AdminManagement() {
           </div>
 
           {users.isError ? (
-            <Alert tone="error" title="The users could not be loaded.">
-              <p>{errorMessage(users.error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" onClick={() => void users.refetch()} className="mt-2">
-                Try again
-              </Button>
-            </Alert>
+            <LoadError title="The users could not be loaded." message={errorMessage(users.error, "")} onRetry={() => users.refetch()} retrying={users.isFetching} />
           ) : (
             <DataTable
               label="Users"

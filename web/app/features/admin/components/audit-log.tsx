@@ -1,9 +1,8 @@
 import { useMemo } from "react";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/load-error";
+import { errorMessage } from "~/lib/api";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SettingsCard } from "~/components/ui/settings-card";
-import { errorMessage } from "~/lib/api";
 import { AUDIT_LOG_LIMIT, useAuditLog, useOrganizations, type AuditEntry } from "../api";
 import { describeAction, describeDetails } from "../audit";
 import { formatDateTime } from "~/lib/format";
@@ -72,12 +71,7 @@ export function AuditLog() {
   return (
     <SettingsCard title="Audit log" description={`The latest ${AUDIT_LOG_LIMIT} staff actions, newest first.`}>
       {log.isError ? (
-        <Alert tone="error" title="The audit log could not be loaded.">
-          <p>{errorMessage(log.error, "Please try again.")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void log.refetch()} className="mt-2">
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="The audit log could not be loaded." message={errorMessage(log.error, "")} onRetry={() => log.refetch()} retrying={log.isFetching} />
       ) : (
         <DataTable
           label="Audit log"
