@@ -38,9 +38,7 @@ export function MfaChallengeForm({
     setBusy(true);
     setError(null);
     try {
-      const { error: verifyError } = await client.mfa.recoveryCodes.verify({
-        code,
-      });
+      const { error: verifyError } = await client.mfa.recoveryCodes.verify({ code });
       if (verifyError) {
         setError(recoveryCodeErrorMessage(verifyError, VERIFY_FAILED));
         return;
@@ -65,9 +63,7 @@ export function MfaChallengeForm({
     setBusy(true);
     setError(null);
     try {
-      let factorId = user?.factors?.find(
-        (f) => f.factor_type === "totp" && f.status === "verified",
-      )?.id;
+      let factorId = user?.factors?.find((f) => f.factor_type === "totp" && f.status === "verified")?.id;
       if (!factorId) {
         const { data } = await client.mfa.listFactors();
         factorId = data?.totp[0]?.id;
@@ -76,10 +72,7 @@ export function MfaChallengeForm({
         setError("No authenticator app is set up for this account.");
         return;
       }
-      const { error: verifyError } = await client.mfa.challengeAndVerify({
-        factorId,
-        code: digits,
-      });
+      const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId, code: digits });
       if (verifyError) {
         setError(mfaErrorMessage(verifyError, VERIFY_FAILED));
         setCode("");
@@ -133,10 +126,7 @@ export function MfaChallengeForm({
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <div>
-        <label
-          htmlFor={field.id}
-          className="block text-sm font-semibold text-slate-900"
-        >
+        <label htmlFor={field.id} className="block text-sm font-semibold text-slate-900">
           {field.label}
         </label>
         <Input
@@ -159,9 +149,7 @@ export function MfaChallengeForm({
         disabled={busy}
         className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-blue-700 underline-offset-2 hover:underline disabled:opacity-60"
       >
-        {useRecovery
-          ? "Use your authenticator app instead"
-          : "Use a recovery code"}
+        {useRecovery ? "Use your authenticator app instead" : "Use a recovery code"}
       </UnstyledButton>
       {onCancel && (
         <UnstyledButton

@@ -9,23 +9,13 @@ import { authErrorMessage } from "~/lib/auth-messages";
 import { formatDate } from "~/lib/format";
 import { siteConfig } from "~/lib/site";
 import { settingsKeys } from "../api";
-import {
-  displayRecoveryCode,
-  recoveryCodesFileName,
-  recoveryCodesText,
-} from "../recovery-codes";
+import { displayRecoveryCode, recoveryCodesFileName, recoveryCodesText } from "../recovery-codes";
 
 /**
  * A new set of recovery codes, shown this once (the server keeps only their hashes), with
  * Download and Copy, until the person says they have kept them.
  */
-export function NewRecoveryCodes({
-  codes,
-  onDone,
-}: {
-  codes: readonly string[];
-  onDone: () => void;
-}) {
+export function NewRecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { user } = useAuth();
   const [saved, setSaved] = useState<string | null>(null);
   const text = recoveryCodesText(codes, {
@@ -35,9 +25,7 @@ export function NewRecoveryCodes({
   });
 
   function download() {
-    const url = URL.createObjectURL(
-      new Blob([text], { type: "text/plain;charset=utf-8" }),
-    );
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
     const link = document.createElement("a");
     link.href = url;
     link.download = recoveryCodesFileName(siteConfig.name);
@@ -53,37 +41,23 @@ export function NewRecoveryCodes({
       await navigator.clipboard.writeText(text);
       setSaved("Copied.");
     } catch {
-      setSaved(
-        "Copying did not work here: download the codes, or write them down.",
-      );
+      setSaved("Copying did not work here: download the codes, or write them down.");
     }
   }
 
   return (
-    <section
-      aria-labelledby="recovery-codes-heading"
-      className="rounded-lg bg-amber-50 p-5 ring-1 ring-amber-200"
-    >
-      <h3
-        id="recovery-codes-heading"
-        className="flex items-center gap-2 text-base font-semibold text-slate-900"
-      >
+    <section aria-labelledby="recovery-codes-heading" className="rounded-lg bg-amber-50 p-5 ring-1 ring-amber-200">
+      <h3 id="recovery-codes-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <KeyRound className="h-5 w-5 text-amber-700" aria-hidden="true" />
         Your recovery codes
       </h3>
       <p className="mt-1 text-sm text-slate-800">
-        If you lose your authenticator app, each code signs you in once instead
-        of a 6-digit code. Keep them somewhere safe: they are shown only now.
+        If you lose your authenticator app, each code signs you in once instead of a 6-digit code. Keep them somewhere safe: they
+        are shown only now.
       </p>
-      <ul
-        aria-label="Recovery codes"
-        className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-5"
-      >
+      <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-5">
         {codes.map((code) => (
-          <li
-            key={code}
-            className="rounded-md bg-white px-2 py-1.5 text-center ring-1 ring-amber-200"
-          >
+          <li key={code} className="rounded-md bg-white px-2 py-1.5 text-center ring-1 ring-amber-200">
             {displayRecoveryCode(code)}
           </li>
         ))}
@@ -93,12 +67,7 @@ export function NewRecoveryCodes({
           <Download className="h-4 w-4" aria-hidden="true" />
           Download
         </Button>
-        <Button
-          type="button"
-          onClick={() => void copy()}
-          variant="secondary"
-          size="sm"
-        >
+        <Button type="button" onClick={() => void copy()} variant="secondary" size="sm">
           <Copy className="h-4 w-4" aria-hidden="true" />
           Copy
         </Button>
@@ -114,13 +83,7 @@ export function NewRecoveryCodes({
 }
 
 /** How many recovery codes are left, and a way to make a new set (which ends the old one). */
-export function RecoveryCodesStatus({
-  onNewCodes,
-  disabled,
-}: {
-  onNewCodes: (codes: string[]) => void;
-  disabled?: boolean;
-}) {
+export function RecoveryCodesStatus({ onNewCodes, disabled }: { onNewCodes: (codes: string[]) => void; disabled?: boolean }) {
   const { client, user } = useAuth();
   const queryClient = useQueryClient();
   const key = settingsKeys.recoveryCodes(user?.id ?? "");
@@ -146,9 +109,7 @@ export function RecoveryCodesStatus({
         ? await client.mfa.recoveryCodes.regenerate()
         : await client.mfa.recoveryCodes.generate();
       if (error) {
-        setError(
-          authErrorMessage(error, "New recovery codes could not be made."),
-        );
+        setError(authErrorMessage(error, "New recovery codes could not be made."));
         return;
       }
       onNewCodes(data.codes);
@@ -165,10 +126,7 @@ export function RecoveryCodesStatus({
   return (
     <div className="flex flex-col gap-3 rounded-lg p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-3">
-        <KeyRound
-          className="h-5 w-5 shrink-0 text-slate-600"
-          aria-hidden="true"
-        />
+        <KeyRound className="h-5 w-5 shrink-0 text-slate-600" aria-hidden="true" />
         <div>
           <p className="text-sm font-semibold text-slate-900">Recovery codes</p>
           <p className="text-sm text-slate-600">
@@ -205,8 +163,7 @@ export function RecoveryCodesStatus({
         onConfirm={() => void makeCodes()}
         onCancel={() => setAsking(false)}
       >
-        Your current recovery codes will stop working at once, used or not. You
-        will see the new ones once.
+        Your current recovery codes will stop working at once, used or not. You will see the new ones once.
       </ConfirmDialog>
     </div>
   );

@@ -20,10 +20,7 @@ type Notice = { tone: "success" | "error"; text: string } | null;
 const DEFAULT_NAME = "Authenticator app";
 
 /** A friendly name that no existing factor uses yet (the server refuses duplicates). */
-export function uniqueFactorName(
-  wanted: string,
-  taken: readonly string[],
-): string {
+export function uniqueFactorName(wanted: string, taken: readonly string[]): string {
   const base = wanted.trim() || DEFAULT_NAME;
   if (!taken.includes(base)) return base;
   let n = 2;
@@ -53,9 +50,7 @@ export function TwoFactor() {
     },
   });
 
-  const verified = factors.data
-    ? [...factors.data.totp, ...factors.data.phone]
-    : [];
+  const verified = factors.data ? [...factors.data.totp, ...factors.data.phone] : [];
 
   async function startEnrollment() {
     if (busy || !factors.data) return;
@@ -63,9 +58,7 @@ export function TwoFactor() {
     setNotice(null);
     try {
       // An enrollment that was never confirmed would block a new one with the same name.
-      for (const stale of factors.data.all.filter(
-        (f) => f.status !== "verified",
-      )) {
+      for (const stale of factors.data.all.filter((f) => f.status !== "verified")) {
         await client.mfa.unenroll({ factorId: stale.id });
       }
       const taken = verified.map((f) => f.friendly_name ?? "");
@@ -74,27 +67,14 @@ export function TwoFactor() {
         friendlyName: uniqueFactorName(friendlyName, taken),
       });
       if (error) {
-        setNotice({
-          tone: "error",
-          text: authErrorMessage(
-            error,
-            "Two-factor setup could not be started.",
-          ),
-        });
+        setNotice({ tone: "error", text: authErrorMessage(error, "Two-factor setup could not be started.") });
         return;
       }
       setCode("");
       setCopied(false);
-      setEnrollment({
-        factorId: data.id,
-        qrCode: data.totp.qr_code,
-        secret: data.totp.secret,
-      });
+      setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
     } catch {
-      setNotice({
-        tone: "error",
-        text: "Two-factor setup could not be started.",
-      });
+      setNotice({ tone: "error", text: "Two-factor setup could not be started." });
     } finally {
       setBusy(false);
     }
@@ -105,28 +85,16 @@ export function TwoFactor() {
     if (busy || !enrollment) return;
     const digits = code.replace(/\s/g, "");
     if (!/^\d{6}$/.test(digits)) {
-      setNotice({
-        tone: "error",
-        text: "Enter the 6-digit code from your authenticator app.",
-      });
+      setNotice({ tone: "error", text: "Enter the 6-digit code from your authenticator app." });
       return;
     }
     setBusy(true);
     setNotice(null);
     const firstFactor = verified.length === 0;
     try {
-      const { error } = await client.mfa.challengeAndVerify({
-        factorId: enrollment.factorId,
-        code: digits,
-      });
+      const { error } = await client.mfa.challengeAndVerify({ factorId: enrollment.factorId, code: digits });
       if (error) {
-        setNotice({
-          tone: "error",
-          text: mfaErrorMessage(
-            error,
-            "Verification failed. Please try again.",
-          ),
-        });
+        setNotice({ tone: "error", text: mfaErrorMessage(error, "Verification failed. Please try again.") });
         return;
       }
       setEnrollment(null);
@@ -138,19 +106,12 @@ export function TwoFactor() {
       if (firstFactor) {
         const { data: made } = await client.mfa.recoveryCodes.generate();
         if (made) setNewCodes(made.codes);
-        await queryClient.invalidateQueries({
-          queryKey: settingsKeys.recoveryCodes(user?.id ?? ""),
-        });
+        await queryClient.invalidateQueries({ queryKey: settingsKeys.recoveryCodes(user?.id ?? "") });
       }
       await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({
-        queryKey: settingsKeys.sessions(user?.id ?? ""),
-      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.sessions(user?.id ?? "") });
     } catch {
-      setNotice({
-        tone: "error",
-        text: "Verification failed. Please try again.",
-      });
+      setNotice({ tone: "error", text: "Verification failed. Please try again." });
     } finally {
       setBusy(false);
     }
@@ -159,9 +120,7 @@ export function TwoFactor() {
   async function cancelEnrollment() {
     if (!enrollment) return;
     setBusy(true);
-    await client.mfa
-      .unenroll({ factorId: enrollment.factorId })
-      .catch(() => undefined);
+    await client.mfa.unenroll({ factorId: enrollment.factorId }).catch(() => undefined);
     setEnrollment(null);
     setNotice(null);
     setBusy(false);
@@ -175,27 +134,16 @@ export function TwoFactor() {
     try {
       const { error } = await client.mfa.unenroll({ factorId: removing.id });
       if (error) {
-        setNotice({
-          tone: "error",
-          text: authErrorMessage(
-            error,
-            "The authenticator could not be removed.",
-          ),
-        });
+        setNotice({ tone: "error", text: authErrorMessage(error, "The authenticator could not be removed.") });
         return;
       }
       // The server lowers this session's assurance level; a fresh token and user reflect it.
       await client.refreshSession();
       setNotice({ tone: "success", text: "The authenticator was removed." });
       await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({
-        queryKey: settingsKeys.recoveryCodes(user?.id ?? ""),
-      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.recoveryCodes(user?.id ?? "") });
     } catch {
-      setNotice({
-        tone: "error",
-        text: "The authenticator could not be removed.",
-      });
+      setNotice({ tone: "error", text: "The authenticator could not be removed." });
     } finally {
       setBusy(false);
       setRemoving(null);
@@ -219,21 +167,13 @@ export function TwoFactor() {
     >
       <div className="space-y-5">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        {newCodes && (
-          <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
-        )}
+        {newCodes && <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />}
 
         {factors.isPending ? (
           <LoadingRow label="Loading your authenticators…" />
         ) : factors.isError ? (
           <Alert tone="error" title="Your authenticators could not be loaded.">
-            <Button
-              type="button"
-              onClick={() => void factors.refetch()}
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-            >
+            <Button type="button" onClick={() => void factors.refetch()} variant="secondary" size="sm" className="mt-2">
               Try again
             </Button>
           </Alert>
@@ -241,28 +181,13 @@ export function TwoFactor() {
           <div className="space-y-3">
             <ul className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
               {verified.map((factor) => (
-                <li
-                  key={factor.id}
-                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-                >
+                <li key={factor.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="flex items-center gap-3">
-                    <Smartphone
-                      className="h-5 w-5 text-slate-600"
-                      aria-hidden="true"
-                    />
+                    <Smartphone className="h-5 w-5 text-slate-600" aria-hidden="true" />
                     <div>
-                      <p className="text-sm font-semibold text-slate-900">
-                        {factor.friendly_name || DEFAULT_NAME}
-                      </p>
+                      <p className="text-sm font-semibold text-slate-900">{factor.friendly_name || DEFAULT_NAME}</p>
                       <p className="text-sm text-slate-600">
-                        {factor.factor_type === "totp"
-                          ? "Authenticator app"
-                          : "Phone"}{" "}
-                        · added{" "}
-                        {formatDate(factor.created_at, {
-                          empty: "",
-                          invalid: "",
-                        })}
+                        {factor.factor_type === "totp" ? "Authenticator app" : "Phone"} · added {formatDate(factor.created_at, { empty: "", invalid: "" })}
                       </p>
                     </div>
                   </div>
@@ -284,10 +209,7 @@ export function TwoFactor() {
         ) : (
           !enrollment && (
             <p className="flex items-center gap-2 text-sm text-slate-700">
-              <ShieldCheck
-                className="h-5 w-5 text-slate-500"
-                aria-hidden="true"
-              />
+              <ShieldCheck className="h-5 w-5 text-slate-500" aria-hidden="true" />
               Two-factor authentication is off.
             </p>
           )
@@ -295,9 +217,7 @@ export function TwoFactor() {
 
         {enrollment ? (
           <div className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200">
-            <h3 className="text-base font-semibold text-slate-900">
-              Set up your authenticator app
-            </h3>
+            <h3 className="text-base font-semibold text-slate-900">Set up your authenticator app</h3>
             <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
               <li>Scan the QR code with your authenticator app.</li>
               <li>Or enter the key below by hand.</li>
@@ -313,27 +233,14 @@ export function TwoFactor() {
               />
               <div className="min-w-0 flex-1 space-y-4">
                 <div>
-                  <p
-                    className="text-sm font-semibold text-slate-900"
-                    id="mfa-secret-label"
-                  >
+                  <p className="text-sm font-semibold text-slate-900" id="mfa-secret-label">
                     Key for manual entry
                   </p>
-                  <div
-                    role="group"
-                    aria-labelledby="mfa-secret-label"
-                    className="mt-1.5 flex items-center gap-2"
-                  >
+                  <div role="group" aria-labelledby="mfa-secret-label" className="mt-1.5 flex items-center gap-2">
                     <code className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-300">
                       {enrollment.secret}
                     </code>
-                    <Button
-                      type="button"
-                      onClick={copySecret}
-                      aria-label="Copy the key"
-                      variant="secondary"
-                      size="sm"
-                    >
+                    <Button type="button" onClick={copySecret} aria-label="Copy the key" variant="secondary" size="sm">
                       <Copy className="h-4 w-4" aria-hidden="true" />
                     </Button>
                   </div>
@@ -343,10 +250,7 @@ export function TwoFactor() {
                 </div>
                 <form onSubmit={confirmEnrollment} className="space-y-3">
                   <div>
-                    <label
-                      htmlFor="mfa-enroll-code"
-                      className="block text-sm font-semibold text-slate-900"
-                    >
+                    <label htmlFor="mfa-enroll-code" className="block text-sm font-semibold text-slate-900">
                       6-digit code
                     </label>
                     <Input
@@ -364,13 +268,7 @@ export function TwoFactor() {
                     <Button type="submit" loading={busy} size="sm">
                       {busy ? "Verifying..." : "Verify and turn on"}
                     </Button>
-                    <Button
-                      type="button"
-                      onClick={cancelEnrollment}
-                      disabled={busy}
-                      variant="secondary"
-                      size="sm"
-                    >
+                    <Button type="button" onClick={cancelEnrollment} disabled={busy} variant="secondary" size="sm">
                       Cancel
                     </Button>
                   </div>
@@ -382,10 +280,7 @@ export function TwoFactor() {
           factors.data && (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <div>
-                <label
-                  htmlFor="mfa-friendly-name"
-                  className="block text-sm font-semibold text-slate-900"
-                >
+                <label htmlFor="mfa-friendly-name" className="block text-sm font-semibold text-slate-900">
                   Name of the device
                 </label>
                 <Input
@@ -402,9 +297,7 @@ export function TwoFactor() {
                 loading={busy}
                 className="sm:h-[2.875rem] sm:shadow-none"
               >
-                {verified.length > 0
-                  ? "Add another authenticator"
-                  : "Set up two-factor authentication"}
+                {verified.length > 0 ? "Add another authenticator" : "Set up two-factor authentication"}
               </Button>
             </div>
           )
