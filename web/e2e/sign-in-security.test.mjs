@@ -222,3 +222,83 @@ for (const [label, viewport] of [
     },
   );
 }
+
+const USER_AGENTS = {
+  firefoxWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  safariPhone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+};
+
+/** A session of the account signed in elsewhere, by the auth API with that browser's User-Agent. */
+async function signInElsewhere(server, { email, password }, userAgent) {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": userAgent },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+const refreshes = async (server, session) =>
+  (
+    await fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ refresh_token: session.refresh_token }),
+    })
+  ).status === 200;
+
+for (const [label, viewport] of [
+  ["1440", WIDE],
+  ["390", MOBILE],
+]) {
+  pageTest(
+    `active sessions: one row per device and browser with its count and last activity; signing out a row ends its sessions, at ${label} px`,
+    // The browser signed out from here learns so from a 401 and its own sign-out's 403.
+    { viewport, timeout: 60_000, allowConsoleErrors: [/status of 40[13]/] },
+    async ({ page, server, newContext }) => {
+      const customer = await newCustomer(server, `devices${label}`);
+      const firefox = [
+        await signInElsewhere(server, customer, USER_AGENTS.firefoxWindows),
+        await signInElsewhere(server, customer, USER_AGENTS.firefoxWindows),
+      ];
+      const phone = await signInElsewhere(server, customer, USER_AGENTS.safariPhone);
+      const elsewhere = await (await newContext({ viewport })).newPage();
+      await signInWith(elsewhere, customer, { remember: false });
+      await signInWith(page, customer, { remember: false });
+      await openSecurity(page);
+
+      const devices = page.getByRole("list", { name: "Signed-in devices" });
+      await expectVisible(devices);
+      const rows = devices.getByRole("listitem");
+      await waitUntil(async () => (await rows.count()) === 3, "three rows");
+      const texts = (await rows.allInnerTexts()).map(normalize);
+      assert.match(texts[0], /^Chrome on Linux This device 2 sessions · last active /, "this browser's row first, with both Chrome sessions");
+      assert.ok(texts.slice(1).some((t) => /^Firefox on Windows 2 sessions · last active /.test(t)), `a Firefox row: ${texts}`);
+      assert.ok(texts.slice(1).some((t) => /^Safari on iOS 1 session · last active /.test(t)), `a Safari row: ${texts}`);
+      await checkPage(page, `sessions-${label}`);
+
+      // Signing out a device ends every session of it, after a question.
+      await page.getByRole("button", { name: "Sign out Firefox on Windows" }).click();
+      const dialog = page.getByRole("dialog", { name: "Sign out Firefox on Windows?" });
+      await expectText(dialog.getByText(/will be signed out/), "2 sessions of Firefox on Windows will be signed out and must sign in again.");
+      await checkPage(page, `sessions-confirm-${label}`);
+      await dialog.getByRole("button", { name: "Sign out" }).click();
+      await expectVisible(page.getByRole("status").filter({ hasText: "Firefox on Windows has been signed out." }));
+      await waitUntil(async () => (await rows.count()) === 2, "the Firefox row is gone");
+      assert.equal(await refreshes(server, firefox[0]), false, "the first Firefox session is ended");
+      assert.equal(await refreshes(server, firefox[1]), false, "the second Firefox session is ended");
+      assert.equal(await refreshes(server, phone), true, "the phone stays signed in");
+
+      // On this browser's row, the other sessions of the same browser go; this one stays.
+      await page.getByRole("button", { name: "Sign out the other sessions of Chrome on Linux" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Sign out" }).click();
+      await expectVisible(page.getByRole("status").filter({ hasText: "The other 1 session of Chrome on Linux has been signed out." }));
+      await waitUntil(async () => normalize(await rows.first().innerText()).includes("1 session ·"), "this browser's row counts one session");
+      await open(elsewhere, "/portal/settings");
+      await expectSignInPage(elsewhere);
+      await expectVisible(page.getByRole("heading", { name: "Active sessions" }));
+    },
+  );
+}
