@@ -41,6 +41,7 @@ const PAGES = [
   { path: "/portal/billing", api: "/api/v1/billing", failed: "Your billing could not be loaded.", loaded: (p) => p.getByRole("region", { name: "Payment Method" }) },
   { path: "/portal/community", api: "/api/v1/forum/topics", failed: "The topics could not be loaded.", loaded: (p) => p.getByRole("region", { name: "Topics" }).getByRole("link").first() },
   { path: "/portal/reports", api: "/api/v1/reports/summary", failed: "The figures could not be loaded.", loaded: (p) => p.getByTestId("total-savings") },
+  { path: "/portal/settings?tab=notifications", api: "/api/v1/profile/notifications", failed: "Your notification preferences could not be loaded.", loaded: (p) => p.getByRole("switch").first() },
   { path: "/portal", api: "/api/v1/dashboard", failed: "The dashboard could not be loaded.", loaded: (p) => p.getByRole("heading", { name: "Recent Activity" }) },
 ];
 

@@ -7,9 +7,9 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
-import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
+import { SettingsCard } from "~/components/ui/settings-card";
 import { LoadError } from "~/components/ui/load-error";
-import { CardsSkeleton } from "~/components/ui/skeleton";
+import { CardsSkeleton, RowsSkeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/api";
 import type { Plan } from "~/lib/api-types.gen";
 import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, useCheckoutConfirmation, usePlans, usePortalSession } from "../api";
@@ -59,9 +59,14 @@ function PlanDialog({ open, onClose, currentPriceId }: { open: boolean; onClose:
         </Alert>
       )}
       {plans.isPending ? (
-        <LoadingRow label="Loading plans…" />
+        <RowsSkeleton label="Loading plans…" rows={2} />
       ) : plans.isError ? (
-        <Alert tone="error">{errorMessage(plans.error, "The plans could not be loaded.")}</Alert>
+        <LoadError
+          title="The plans could not be loaded."
+          message={errorMessage(plans.error, "")}
+          onRetry={() => plans.refetch()}
+          retrying={plans.isFetching}
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {plans.data.map((plan) => (

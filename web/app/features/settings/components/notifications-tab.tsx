@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { errorMessage } from "~/lib/api";
 import { Alert } from "~/components/ui/alert";
 import { Switch } from "~/components/ui/switch";
 import { useNotifications, useSaveNotifications, type NotificationSettings } from "../api";
-import { LoadingRow, SettingsCard } from "~/components/ui/settings-card";
-import { Button } from "~/components/ui/button";
+import { SettingsCard } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
   { key: "email", label: "Email notifications", description: "News about your account and services by email." },
@@ -34,13 +36,14 @@ export function NotificationsTab() {
   return (
     <SettingsCard title="Notifications" description="Choose which emails we send you. Changes are saved as you make them.">
       {settings.isPending ? (
-        <LoadingRow label="Loading your preferences…" />
+        <RowsSkeleton label="Loading your preferences…" rows={3} />
       ) : settings.isError || !shown ? (
-        <Alert tone="error" title="Your notification preferences could not be loaded.">
-          <Button type="button" onClick={() => void settings.refetch()} variant="secondary" size="sm" className="mt-2">
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Your notification preferences could not be loaded."
+          message={errorMessage(settings.error, "")}
+          onRetry={() => settings.refetch()}
+          retrying={settings.isFetching}
+        />
       ) : (
         <>
           {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}

@@ -26,7 +26,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select } from "~/components/ui/input";
-import { LoadingRow } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
 import {
@@ -302,9 +303,14 @@ function DetailsDialog({
               Run history
             </h3>
             {runs.isPending ? (
-              <LoadingRow label="Loading runs…" />
+              <RowsSkeleton label="Loading runs…" rows={3} />
             ) : runs.error ? (
-              <Alert tone="error">{errorMessage(runs.error, "The runs could not be loaded.")}</Alert>
+              <LoadError
+                title="The runs could not be loaded."
+                message={errorMessage(runs.error, "")}
+                onRetry={() => runs.refetch()}
+                retrying={runs.isFetching}
+              />
             ) : runs.data.items.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600">No runs yet.</p>
             ) : (

@@ -23,7 +23,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
-import { LoadingRow } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { useAuth } from "~/features/auth/auth-provider";
 import { errorMessage } from "~/lib/api";
 import { type Project, type ProjectPriority, type ProjectStatus } from "~/lib/api-types.gen";
@@ -333,7 +334,15 @@ function UpdatesDialog({ projectId, staff, onClose }: { projectId: string | null
         </Button>
       }
     >
-      {project.isPending && <LoadingRow label="Loading updates…" />}
+      {project.isPending && <RowsSkeleton label="Loading updates…" rows={2} />}
+      {project.isError && !project.data && (
+        <LoadError
+          title="The updates could not be loaded."
+          message={errorMessage(project.error, "")}
+          onRetry={() => project.refetch()}
+          retrying={project.isFetching}
+        />
+      )}
       {project.data && (
         <div className="space-y-4">
           {staff && (
