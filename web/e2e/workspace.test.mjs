@@ -313,3 +313,21 @@ for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390",
     assert.equal(new URL(page.url()).search, "", "closing the dialog leaves a plain list address");
   });
 }
+
+pageTest("staff: an automation's Settings button opens its form, and an automation in error tells staff what to check", { viewport: { width: 1440, height: 900 } }, async ({ page }) => {
+  await signInAsDemo(page, "admin");
+  await open(page, "/portal/automations");
+  const broken = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Invoice Data Sync" }) }).first();
+  await expectVisible(broken.getByRole("alert").getByText("The connected service did not answer in time."), "the last error for staff");
+  assert.match(normalize(await broken.getByRole("alert").innerText()), /set the automation back to Active in Settings/);
+  assert.equal(await broken.getByRole("link", { name: "Open a support ticket" }).count(), 0, "staff are not sent to open a ticket");
+  await broken.getByRole("button", { name: "Settings of Invoice Data Sync" }).click();
+  const form = page.getByRole("dialog", { name: "Edit Invoice Data Sync" });
+  await expectVisible(form, "the automation's settings form");
+  assert.equal(await form.getByLabel("Status").inputValue(), "error");
+  await form.press("Escape");
+  await expectHidden(form, "the closed form");
+  await broken.getByRole("button", { name: "Run history of Invoice Data Sync" }).click();
+  const history = page.getByRole("dialog", { name: "Invoice Data Sync" });
+  await expectVisible(history.getByRole("heading", { name: "Run history" }), "the run history, a different dialog");
+});
