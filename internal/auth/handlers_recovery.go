@@ -168,9 +168,21 @@ func (s *Service) handleVerifyRecoveryCode(w http.ResponseWriter, r *http.Reques
 			amr = append(amr, m)
 		}
 	}
+	// The account hears of every use: a code taken from someone's drawer must not sign in unnoticed.
+	notice, err := s.mailer.Render(growthdesk.EmailRecoveryCodeUsed, c.user.Email, growthdesk.EmailData{
+		FullName:  fullName(c.user),
+		ActionURL: s.cfg.SiteURL + "/portal/settings?tab=security",
+		Details: []growthdesk.EmailDetail{
+			{Label: "When", Value: s.now().UTC().Format("Jan 2, 2006, 15:04 UTC")},
+			{Label: "From address", Value: s.clientIP(r)},
+		},
+	})
+	if err != nil {
+		return err
+	}
 	_, err = s.store.RedeemRecoveryCode(ctx, identity.RecoveryCodeRedemption{
 		UserID: c.user.ID, SessionID: c.session.ID, CodeHash: hashRecoveryCode(req.Code), AMR: amr, Refresh: rt, IP: s.clientIP(r),
-	})
+	}, notice)
 	switch {
 	case errors.Is(err, identity.ErrRecoveryCodeInvalid):
 		return s.recordFailure(ctx, c.user.ID, identity.FailureMFA, s.clientIP(r), unprocessable(codeMFAVerificationFailed, "Invalid recovery code entered"))

@@ -93,6 +93,14 @@ func (s *recordingStore) IssueOneTimeToken(ctx context.Context, t identity.OneTi
 	return err
 }
 
+func (s *recordingStore) RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption, mail *growthdesk.Email) (int, error) {
+	left, err := s.Store.RedeemRecoveryCode(ctx, r, mail)
+	if err == nil {
+		s.record(mail)
+	}
+	return left, err
+}
+
 func (s *recordingStore) mails() []sentMail {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -81,6 +81,10 @@ func TestRecoveryCodes_ShownOnceUsableOnceRegenerated(t *testing.T) {
 		if m := amrMethods(t, tok); m[0] != "mfa/recovery_code" || m[1] != "password" {
 			t.Fatalf("amr = %v", m)
 		}
+		// The account is told, with a link to its security settings.
+		if m := h.lastMail("codes@example.com"); m.Kind != growthdesk.EmailRecoveryCodeUsed || m.Link != siteURL+"/portal/settings?tab=security" {
+			t.Fatalf("notice = %+v", m)
+		}
 		if st := h.do("GET", "/factors/recovery-codes", nil, bearer(tok)).expect(200).JSON(); st["remaining"] != float64(9) {
 			t.Fatalf("remaining after one use = %v", st["remaining"])
 		}
@@ -92,6 +96,15 @@ func TestRecoveryCodes_ShownOnceUsableOnceRegenerated(t *testing.T) {
 		// The same code a second time is refused.
 		again := accessToken(h.signIn("codes@example.com", "secret123"))
 		h.do("POST", "/factors/recovery-codes/verify", map[string]any{"code": codes[0]}, bearer(again)).expectError(422, "mfa_verification_failed")
+		notices := 0
+		for _, m := range h.mails() {
+			if m.Kind == growthdesk.EmailRecoveryCodeUsed {
+				notices++
+			}
+		}
+		if notices != 1 {
+			t.Fatalf("notices after a refused code = %d, want still 1", notices)
+		}
 
 		// Regenerating needs aal2 and replaces the set: old codes stop working, new ones work.
 		h.do("POST", "/factors/recovery-codes/regenerate", nil, bearer(again)).expectError(403, "insufficient_aal")

@@ -97,9 +97,10 @@ type Store interface {
 	// RecoveryCodeStatus returns the state of the user's set. Returns ENotFound without one.
 	RecoveryCodeStatus(ctx context.Context, userID string) (*identity.RecoveryCodes, error)
 	// RedeemRecoveryCode spends one unused code, raises the session to aal2 as VerifyFactor
-	// does, audits the use and returns how many codes are left. Returns
-	// identity.ErrRecoveryCodeInvalid for a wrong or used code, ENotFound for a gone session.
-	RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption) (int, error)
+	// does, audits the use, enqueues mail (the notice to the account; nil for none) and returns
+	// how many codes are left. Returns identity.ErrRecoveryCodeInvalid for a wrong or used
+	// code, ENotFound for a gone session.
+	RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption, mail *growthdesk.Email) (int, error)
 	// DeleteRecoveryCodes removes the user's set. Returns ENotFound without one.
 	DeleteRecoveryCodes(ctx context.Context, userID string) error
 

@@ -16,6 +16,9 @@ const (
 	EmailNewsletterConfirm = "newsletter_confirmation"
 	// EmailForumReply tells a topic's author that someone replied.
 	EmailForumReply = "forum_reply"
+	// EmailRecoveryCodeUsed tells an account that one of its two-factor recovery codes signed
+	// someone in, so that a stolen code does not go unnoticed.
+	EmailRecoveryCodeUsed = "recovery_code_used"
 )
 
 // Email is one rendered message, ready for the outbox.

@@ -72,6 +72,8 @@ var kinds = map[string]kindSpec{
 	growthdesk.EmailMeetingCustomerCancelled: {subject: "A customer cancelled: %s", preheader: "A customer cancelled a scheduled meeting in the portal.",
 		informational: true, titled: true},
 	growthdesk.EmailReportReady: {subject: "Your %s report is ready", preheader: "A scheduled report is ready to download in the portal."},
+	growthdesk.EmailRecoveryCodeUsed: {subject: "A recovery code was used to sign in to %s",
+		preheader: "If this was not you, change your password and make new recovery codes."},
 }
 
 // Renderer renders every kind of e-mail branded with the site configuration. It implements

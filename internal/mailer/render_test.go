@@ -46,6 +46,7 @@ func TestRender_EveryKindCarriesLinkCodeAndBranding(t *testing.T) {
 		{growthdesk.EmailMagicLink, "Your Growthdesk sign-in link", testLink, ""},
 		{growthdesk.EmailReauth, "Your Growthdesk verification code", "", "456789"},
 		{growthdesk.EmailApproval, "Your Growthdesk account is approved", "", ""},
+		{growthdesk.EmailRecoveryCodeUsed, "A recovery code was used to sign in to Growthdesk", "https://growthdesk.example/portal/settings?tab=security", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.kind, func(t *testing.T) {

@@ -72,8 +72,8 @@ func (s *AuthStore) RecoveryCodeStatus(ctx context.Context, userID string) (*ide
 // and raises the session to aal2, tied to the user's authenticator app so that removing the
 // app lowers it again; it returns how many codes are left. Returns ErrRecoveryCodeInvalid when
 // no unused code has the hash, and ENotFound when the session is gone (the code is then not
-// spent: the transaction rolls back).
-func (s *AuthStore) RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption) (remaining int, err error) {
+// spent: the transaction rolls back). mail, the notice to the account, is sent only if the code is spent.
+func (s *AuthStore) RedeemRecoveryCode(ctx context.Context, r identity.RecoveryCodeRedemption, mail *growthdesk.Email) (remaining int, err error) {
 	err = s.db.inTx(ctx, func(tx *Tx) error {
 		res, err := tx.exec(ctx, "UPDATE mfa_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL", tx.now, r.UserID, r.CodeHash)
 		if err != nil {
@@ -92,10 +92,13 @@ func (s *AuthStore) RedeemRecoveryCode(ctx context.Context, r identity.RecoveryC
 		if err := tx.raiseSession(ctx, r.UserID, r.SessionID, factorID, r.AMR, r.Refresh); err != nil {
 			return err
 		}
-		return tx.writeAudit(ctx, growthdesk.AuditEntry{
+		if err := tx.writeAudit(ctx, growthdesk.AuditEntry{
 			ActorID: r.UserID, Action: growthdesk.AuditRecoveryCodeUse, TargetType: "user", TargetID: r.UserID,
 			Details: map[string]any{"remaining": remaining}, IP: r.IP,
-		})
+		}); err != nil {
+			return err
+		}
+		return tx.enqueueMail(ctx, mail)
 	})
 	return remaining, err
 }

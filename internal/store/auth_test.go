@@ -649,10 +649,11 @@ func TestAuthStore_RecoveryCodesKeepHashesSpendOnceAndAudit(t *testing.T) {
 		}
 		redeem := identity.RecoveryCodeRedemption{UserID: u.ID, SessionID: cur.Session.ID, CodeHash: "h1",
 			AMR: []identity.AMREntry{{Method: identity.AMRRecoveryCode, Timestamp: 2}}, Refresh: identity.RefreshToken{Hash: "raised"}, IP: "203.0.113.7"}
-		if left, err := f.s.RedeemRecoveryCode(ctx, redeem); err != nil || left != 1 {
+		notice := &growthdesk.Email{Kind: growthdesk.EmailRecoveryCodeUsed, To: u.Email, Subject: "A recovery code was used"}
+		if left, err := f.s.RedeemRecoveryCode(ctx, redeem, notice); err != nil || left != 1 {
 			t.Fatalf("redeem = %d, %v", left, err)
 		}
-		if _, err := f.s.RedeemRecoveryCode(ctx, redeem); !errors.Is(err, identity.ErrRecoveryCodeInvalid) {
+		if _, err := f.s.RedeemRecoveryCode(ctx, redeem, notice); !errors.Is(err, identity.ErrRecoveryCodeInvalid) {
 			t.Fatalf("a spent code again: err = %v", err)
 		}
 		sess, err := f.s.SessionByID(ctx, cur.Session.ID)
@@ -662,8 +663,12 @@ func TestAuthStore_RecoveryCodesKeepHashesSpendOnceAndAudit(t *testing.T) {
 		// A session that is gone spends nothing.
 		gone := redeem
 		gone.SessionID, gone.CodeHash = uuid.NewString(), "h2"
-		if _, err := f.s.RedeemRecoveryCode(ctx, gone); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
+		if _, err := f.s.RedeemRecoveryCode(ctx, gone, notice); growthdesk.ErrorCode(err) != growthdesk.ENotFound {
 			t.Fatalf("gone session: err = %v", err)
+		}
+		// The notice went out once: with the one code spent, not with the refusals.
+		if n := f.count("SELECT COUNT(*) FROM mail_outbox WHERE kind = ? AND to_address = ?", growthdesk.EmailRecoveryCodeUsed, u.Email); n != 1 {
+			t.Fatalf("notices in the outbox = %d, want 1", n)
 		}
 		if st, err := f.s.RecoveryCodeStatus(ctx, u.ID); err != nil || st.Total != 2 || st.Remaining != 1 || st.SetID != set.SetID {
 			t.Fatalf("status = %+v, %v", st, err)
