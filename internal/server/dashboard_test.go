@@ -157,3 +157,23 @@ func TestDashboard_OpenTicketsAreTheCallersOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestDashboard_FirstSignInAfterApproval: sign-ins while an account waited for approval (the
+// confirmation link, a refused portal sign-in) do not make the first approved sign-in a return.
+func TestDashboard_FirstSignInAfterApproval(t *testing.T) {
+	t.Parallel()
+	env := newPortalEnv(t, storetest.SQLite(t))
+	env.signIn(t, "target@example.com") // pending: the auth service signs in, the portal refuses
+	org := newOrg(t, env, "Approval Org")
+	if res := env.as(t, "employee", "POST", "/api/v1/admin/users/"+env.ids["target"]+"/approve", `{"organization_id":"`+org+`"}`); res.status != 200 {
+		t.Fatalf("approve: %d %s", res.status, res.body)
+	}
+	env.tokens["target"] = env.signIn(t, "target@example.com")
+	if res := env.as(t, "target", "GET", "/api/v1/dashboard", ""); res.status != 200 || !strings.Contains(res.body, `"last_login":null`) {
+		t.Fatalf("first dashboard after approval: %d %s", res.status, res.body)
+	}
+	env.tokens["target"] = env.signIn(t, "target@example.com")
+	if res := env.as(t, "target", "GET", "/api/v1/dashboard", ""); res.status != 200 || strings.Contains(res.body, `"last_login":null`) {
+		t.Fatalf("second sign-in keeps no last login: %d %s", res.status, res.body)
+	}
+}

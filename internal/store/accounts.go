@@ -161,6 +161,14 @@ func (tx *Tx) setApproval(ctx context.Context, id, status string, mail *growthde
 		status, approvedAt, approvedBy, tx.now, id); err != nil {
 		return err
 	}
+	if status == growthdesk.ApprovalApproved {
+		// Sessions of a pending account (the e-mail confirmation link, a sign-in the portal
+		// refused) never reached the portal: the first sign-in after approval is the first one,
+		// so the dashboard greets with "Welcome" and shows no Last Login.
+		if _, err := tx.exec(ctx, `UPDATE users SET last_sign_in_at = NULL, previous_sign_in_at = NULL WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
 	if endSessions {
 		// Refresh tokens go with their sessions (ON DELETE CASCADE).
 		if err := tx.deleteSessions(ctx, growthdesk.ImpersonationSessionEnded, "user_id = ?", id); err != nil {
