@@ -61,7 +61,11 @@ pageTest(
   { allowConsoleErrors: [/status of 40[13]/] },
   async ({ page, context, server, newContext }) => {
     const customer = await newCustomer(server, "tabs");
+    // A tab left on the sign-in page follows the sign-in made in another tab.
+    const waiting = await context.newPage();
+    await open(waiting, "/portal/login");
     await signInWith(page, customer, { remember: false });
+    await expectPortal(waiting, customer.name);
 
     // A second tab, and a link opened from an e-mail, find the session.
     const second = await context.newPage();
@@ -90,6 +94,7 @@ pageTest(
     await second.getByRole("button", { name: "Sign out" }).click();
     await expectSignInPage(second);
     await expectSignInPage(page);
+    await expectSignInPage(waiting);
   },
 );
 
