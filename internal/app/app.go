@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"net/url"
 	"time"
 
@@ -137,7 +138,14 @@ func New(ctx context.Context, o Options) (*App, error) {
 		}
 		provider = &payments.TestProvider{SiteURL: o.SiteURL, Secret: secret}
 	}
-	billing := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: render, SiteURL: o.SiteURL, Provider: provider}
+	seller := o.Site.LegalName
+	if seller == "" {
+		seller = o.Site.Name
+	}
+	billing := &growthdesk.Billing{Store: store.NewBillingStore(db), Mail: render, SiteURL: o.SiteURL, Provider: provider,
+		Seller:    growthdesk.InvoiceParty{Name: seller, Address: o.Site.Invoice.Address, Email: o.Site.Email, TaxID: o.Site.Invoice.TaxID},
+		Tax:       growthdesk.InvoiceTax{Label: o.Site.Invoice.TaxLabel, RateBasisPt: int64(math.Round(o.Site.Invoice.TaxRatePercent * 100))},
+		Documents: &reportpdf.Renderer{SiteName: o.Site.Name}}
 
 	meetings, err := newMeetings(db, render, o.Site, o.SiteURL)
 	if err != nil {

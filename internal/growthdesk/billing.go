@@ -76,6 +76,8 @@ type BillingStore interface {
 	// CurrentSubscription is the organization's newest subscription (nil when none).
 	CurrentSubscription(ctx context.Context, scope Scope) (*Subscription, error)
 	ListInvoices(ctx context.Context, scope Scope, limit int) ([]*Invoice, error)
+	// GetInvoice returns an invoice inside scope with what it was for; ENotFound otherwise.
+	GetInvoice(ctx context.Context, scope Scope, id string) (*InvoiceRecord, error)
 	ListSubscriptions(ctx context.Context, scope Scope, f SubscriptionFilter) ([]*Subscription, error)
 	GetSubscription(ctx context.Context, scope Scope, id string) (*Subscription, error)
 	SetSubscriptionStatus(ctx context.Context, scope Scope, id, status string, audit AuditEntry) (*Subscription, error)
@@ -101,6 +103,11 @@ type Billing struct {
 	// SiteURL is the public base URL; return URLs must be paths of this site.
 	SiteURL string
 	Now     func() time.Time
+	// Seller is the operator as invoices name them; Tax their tax line; Documents draws
+	// invoice PDFs.
+	Seller    InvoiceParty
+	Tax       InvoiceTax
+	Documents InvoiceRenderer
 }
 
 func (b *Billing) now() time.Time {

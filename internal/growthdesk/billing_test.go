@@ -1,6 +1,9 @@
 package growthdesk
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestPolicy_Billing(t *testing.T) {
 	org := "org-1"
@@ -99,5 +102,37 @@ func TestPlan_ValidateAndFormat(t *testing.T) {
 	}
 	if PortalStatus("trialing") != SubscriptionActive || PortalStatus("unpaid") != SubscriptionPastDue || PortalStatus("canceled") != SubscriptionCancelled {
 		t.Fatal("PortalStatus")
+	}
+}
+
+// The tax line splits what the provider charged at the operator's rate: subtotal and tax add
+// up to the total to the cent, and a 0% rate still shows its line.
+func TestInvoiceDocument_TaxSplitsTheTotal(t *testing.T) {
+	start := time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC)
+	end := start.AddDate(0, 1, 0)
+	rec := &InvoiceRecord{Invoice: Invoice{ID: "i", Amount: 10825, Currency: "usd", PeriodStart: &start, PeriodEnd: &end, CreatedAt: end},
+		OrganizationName: "Acme", PlanName: "Chatbot Setup"}
+	for _, tc := range []struct {
+		rate, subtotal int64
+		label          string
+	}{{0, 10825, "0%"}, {825, 10000, "8.25%"}, {2000, 9021, "20%"}, {1050, 9796, "10.5%"}} {
+		b := &Billing{Tax: InvoiceTax{Label: "Sales tax", RateBasisPt: tc.rate}, Seller: InvoiceParty{Name: "Growthdesk LLC"}}
+		doc := b.document(rec)
+		if doc.Subtotal != tc.subtotal || doc.Subtotal+doc.TaxAmount != doc.Total || doc.Total != 10825 || len(doc.Lines) != 1 ||
+			doc.Lines[0].Amount != tc.subtotal || doc.Lines[0].Description != "Chatbot Setup, Mar 3, 2026 to Apr 3, 2026" ||
+			doc.Buyer.Name != "Acme" || doc.Seller.Name != "Growthdesk LLC" || doc.Seller.Address == nil || doc.Buyer.Address == nil ||
+			!doc.IssuedAt.Equal(start) {
+			t.Errorf("rate %d: %+v", tc.rate, doc)
+		}
+		if got := TaxRateLabel(tc.rate); got != tc.label {
+			t.Errorf("TaxRateLabel(%d) = %q, want %q", tc.rate, got, tc.label)
+		}
+	}
+	rec.PlanName, rec.Invoice.PeriodStart = "", nil
+	if doc := (&Billing{}).document(rec); doc.Lines[0].Description != "Services" || doc.Tax.Label != "Tax" {
+		t.Errorf("without a plan or period: %+v", doc)
+	}
+	if got := invoiceFilename("NW/0001 ☕"); got != "invoice-NW-0001--.pdf" {
+		t.Errorf("invoiceFilename = %q", got)
 	}
 }

@@ -360,3 +360,71 @@ func ProviderStatusRank(providerStatus string) int {
 		return 1
 	}
 }
+
+// InvoiceParty is the seller or the buyer named on an invoice.
+type InvoiceParty struct {
+	Name string `json:"name"`
+	// Address is the postal address, one line each; empty when none is known.
+	Address []string `json:"address" tstype:"string[]"`
+	Email   string   `json:"email"`
+	// TaxID is the seller's tax or VAT number, "" when the operator has none.
+	TaxID string `json:"tax_id"`
+}
+
+// InvoiceLine is one item billed: amounts in cents of the invoice's currency, before tax.
+type InvoiceLine struct {
+	Description string `json:"description"`
+	Quantity    int64  `json:"quantity"`
+	UnitAmount  int64  `json:"unit_amount"`
+	Amount      int64  `json:"amount"`
+}
+
+// InvoiceTax is the operator's tax on what they sell: its label ("Sales tax", "VAT") and rate
+// in basis points (825 is 8.25%). The provider charges the invoice's total; the tax line
+// shows which part of that total is tax at this rate.
+type InvoiceTax struct {
+	Label       string `json:"label"`
+	RateBasisPt int64  `json:"rate_basis_points"`
+}
+
+// InvoiceDocument is an invoice as a document: number, dates, seller and buyer, line items,
+// subtotal, tax and total. Amounts are cents of Invoice.Currency.
+type InvoiceDocument struct {
+	Invoice        Invoice `json:"invoice"`
+	OrganizationID string  `json:"organization_id"`
+	// IssuedAt is the invoice's date: the start of the period it bills, or when it was paid,
+	// or when it was recorded here, whichever is first (the row of a provider's invoice is
+	// written when its event arrives, which may be later).
+	IssuedAt  time.Time     `json:"issued_at"`
+	Seller    InvoiceParty  `json:"seller"`
+	Buyer     InvoiceParty  `json:"buyer"`
+	Lines     []InvoiceLine `json:"lines" tstype:"InvoiceLine[]"`
+	Subtotal  int64         `json:"subtotal"`
+	Tax       InvoiceTax    `json:"tax"`
+	TaxAmount int64         `json:"tax_amount"`
+	Total     int64         `json:"total"`
+}
+
+// InvoiceRecord is what the store keeps of an invoice and what it was for: its organization's
+// name, and the plan of its subscription or one-time checkout ("" when unknown).
+type InvoiceRecord struct {
+	Invoice          Invoice
+	OrganizationID   string
+	OrganizationName string
+	PlanName         string
+}
+
+// DisplayNumber is the invoice's number, or its id when the provider gave none.
+func (in *Invoice) DisplayNumber() string {
+	if in.Number != "" {
+		return in.Number
+	}
+	return in.ID
+}
+
+// TaxRateLabel writes a rate in basis points as a percentage: "0%", "8.25%", "20%".
+func TaxRateLabel(basisPoints int64) string {
+	s := FormatAmount(basisPoints)
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), "0")
+	return strings.TrimSuffix(s, ".") + "%"
+}

@@ -133,3 +133,33 @@ func TestPDF_NamesInAnyScript(t *testing.T) {
 	}
 	check(t, "cost_savings", pdftest.Text(t, b), []string{"Rapport ☕ 東京 Ölmez", "Organization: ☕ 東京 Ölmez", "☕ 東京 Ölmez 2 90 $1,234.56"}, []string{"?"})
 }
+
+// An invoice: heading facts, seller and buyer with their addresses, the line, and subtotal,
+// tax and total that add up; any script prints as written.
+func TestInvoicePDF(t *testing.T) {
+	issued := time.Date(2026, 3, 3, 15, 0, 0, 0, time.UTC)
+	end := issued.AddDate(0, 1, 0)
+	doc := &growthdesk.InvoiceDocument{
+		Invoice: growthdesk.Invoice{ID: "inv_1", Number: "GD-0042", Amount: 10825, Currency: "usd", Status: "paid",
+			PeriodStart: &issued, PeriodEnd: &end, PaidAt: &issued, CreatedAt: issued.Add(time.Hour)},
+		IssuedAt: issued,
+		Seller: growthdesk.InvoiceParty{Name: "Growthdesk LLC", Address: []string{"320 N Meridian St, Suite 700", "Indianapolis, IN 46204"},
+			Email: "hello@growthdesk.io", TaxID: "35-1234567"},
+		Buyer:    growthdesk.InvoiceParty{Name: "☕ 東京 Ölmez", Address: []string{"Kaiserstraße 1", "東京都千代田区"}},
+		Lines:    []growthdesk.InvoiceLine{{Description: "Chatbot Setup, Mar 3, 2026 to Apr 3, 2026", Quantity: 1, UnitAmount: 10000, Amount: 10000}},
+		Subtotal: 10000, Tax: growthdesk.InvoiceTax{Label: "Sales tax", RateBasisPt: 825}, TaxAmount: 825, Total: 10825,
+	}
+	b, err := (&Renderer{SiteName: "Growthdesk"}).InvoicePDF(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("REPORTPDF_OUT"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "invoice.pdf"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check(t, "invoice", pdftest.Text(t, b), []string{"Invoice", "Invoice number GD-0042", "Issue date Mar 3, 2026",
+		"Period Mar 3, 2026 to Apr 3, 2026", "Paid on Mar 3, 2026", "Status Paid", "From", "Bill to", "Growthdesk LLC", "☕ 東京 Ölmez",
+		"Kaiserstraße 1", "東京都千代田区", "Tax ID: 35-1234567", "Chatbot Setup, Mar 3, 2026 to Apr 3, 2026 1 $100.00 $100.00",
+		"Subtotal $100.00", "Sales tax (8.25%) $8.25", "Total $108.25", "Paid in full on Mar 3, 2026."}, []string{"?"})
+}

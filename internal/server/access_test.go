@@ -99,6 +99,8 @@ var wantAccess = map[string]growthdesk.Access{
 	"POST /api/v1/billing/cancel":                     growthdesk.AccessApproved,
 	"POST /api/v1/billing/resume":                     growthdesk.AccessApproved,
 	"GET /api/v1/billing/checkout-sessions/{id}":      growthdesk.AccessApproved,
+	"GET /api/v1/billing/invoices/{id}":               growthdesk.AccessApproved,
+	"GET /api/v1/billing/invoices/{id}/pdf":           growthdesk.AccessApproved,
 	"GET /api/v1/admin/billing/subscriptions":         growthdesk.AccessAdmin,
 	"GET /api/v1/admin/billing/subscriptions.csv":     growthdesk.AccessAdmin,
 	"PATCH /api/v1/admin/billing/subscriptions/{id}":  growthdesk.AccessAdmin,

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/csv"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +35,28 @@ func (s *Server) handleBillingCancel(cancel bool) callerHandler {
 func (s *Server) handleCheckoutSession(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	v, err := s.deps.Billing.CheckoutStatus(r.Context(), c, r.PathValue("id"))
 	s.reply(w, r, http.StatusOK, v, err)
+}
+
+// handleInvoice answers an invoice of the caller's organization (an admin: of any) as a
+// document; 404 for another organization's.
+func (s *Server) handleInvoice(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	v, err := s.deps.Billing.InvoiceDocument(r.Context(), c, r.PathValue("id"))
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
+// handleInvoicePDF downloads the invoice as a PDF file, under the same rule as handleInvoice.
+func (s *Server) handleInvoicePDF(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	b, name, err := s.deps.Billing.InvoicePDF(r.Context(), c, r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(b)
 }
 
 func subscriptionFilter(r *http.Request) growthdesk.SubscriptionFilter {

@@ -17,6 +17,7 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 	"github.com/growthdesk/growthdesk/internal/payments"
 	"github.com/growthdesk/growthdesk/internal/payments/stripemock"
+	"github.com/growthdesk/growthdesk/internal/pdftest"
 	"github.com/growthdesk/growthdesk/internal/store"
 	"github.com/growthdesk/growthdesk/internal/store/storetest"
 )
@@ -943,6 +944,68 @@ func TestStripeWebhook_OneLiveSubscriptionAndEventsOfOneSecond(t *testing.T) {
 		}
 		if !found {
 			t.Fatalf("no invoice for the one-time purchase: %+v", account().Invoices)
+		}
+	})
+}
+
+// TestBilling_AnInvoiceIsADocumentOfItsOrganization: an invoice opens as a document (number,
+// dates, seller, buyer, line, subtotal, tax, total, status) and downloads as a PDF whose text
+// says the same, names in any script included; to its organization's customers and to admins,
+// while another organization's customer and an employee get 404, as for an unknown id.
+func TestBilling_AnInvoiceIsADocumentOfItsOrganization(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		billingOrgs(t, env)
+		acme := idRe.FindStringSubmatch(env.as(t, "admin", "POST", "/api/v1/admin/organizations", `{"name":"☕ 東京 Ölmez"}`).body)[1]
+		if res := env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+acme+`"}`); res.status != 200 {
+			t.Fatalf("move the customer: %d %s", res.status, res.body)
+		}
+		buyPlan(t, env, "customer", growthdesk.SeedPlan.PriceID)
+		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
+		if len(acct.Invoices) != 1 {
+			t.Fatalf("invoices: %+v", acct.Invoices)
+		}
+		in := acct.Invoices[0]
+		path := "/api/v1/billing/invoices/" + in.ID
+
+		for _, role := range []string{"customer", "admin"} {
+			doc := decode[growthdesk.InvoiceDocument](t, env.as(t, role, "GET", path, "").body)
+			if doc.Invoice.ID != in.ID || doc.Invoice.Number != in.Number || doc.Buyer.Name != "☕ 東京 Ölmez" || doc.Seller.Name != "Growthdesk" ||
+				doc.Seller.Email != "hello@example.com" || len(doc.Lines) != 1 || doc.Lines[0].Quantity != 1 || doc.Lines[0].UnitAmount != 100 ||
+				!strings.HasPrefix(doc.Lines[0].Description, "Chatbot Setup, ") || doc.Subtotal != 100 || doc.TaxAmount != 0 || doc.Total != 100 ||
+				doc.Tax.Label != "Tax" || doc.Tax.RateBasisPt != 0 || doc.Invoice.Status != "paid" {
+				t.Fatalf("%s: the document %+v", role, doc)
+			}
+			pdf := env.as(t, role, "GET", path+"/pdf", "")
+			if pdf.status != 200 || pdf.header.Get("Content-Type") != "application/pdf" ||
+				pdf.header.Get("Content-Disposition") != `attachment; filename="invoice-`+in.Number+`.pdf"` {
+				t.Fatalf("%s: the PDF: %d %v", role, pdf.status, pdf.header)
+			}
+			text := pdftest.Text(t, []byte(pdf.body))
+			for _, want := range []string{"Invoice", "Invoice number " + in.Number, "Issue date " + doc.IssuedAt.Format("Jan 2, 2006"),
+				"Status Paid", "From", "Bill to", "Growthdesk", "hello@example.com", "☕ 東京 Ölmez",
+				"Description Qty Unit price Amount", doc.Lines[0].Description + " 1 $1.00 $1.00",
+				"Subtotal $1.00", "Tax (0%) $0.00", "Total $1.00"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s: the PDF lacks %q:\n%s", role, want, text)
+				}
+			}
+		}
+		for _, role := range []string{"other", "employee"} {
+			for _, p := range []string{path, path + "/pdf"} {
+				if res := env.as(t, role, "GET", p, ""); res.status != 404 || strings.Contains(res.body, "Ölmez") {
+					t.Errorf("%s GET %s: %d %s", role, p, res.status, res.body)
+				}
+			}
+		}
+		for _, p := range []string{"/api/v1/billing/invoices/nope", "/api/v1/billing/invoices/nope/pdf"} {
+			if res := env.as(t, "admin", "GET", p, ""); res.status != 404 {
+				t.Errorf("unknown invoice %s: %d", p, res.status)
+			}
+		}
+		if res := env.as(t, "visitor", "GET", path, ""); res.status != 401 {
+			t.Errorf("a visitor: %d", res.status)
 		}
 	})
 }

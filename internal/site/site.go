@@ -35,6 +35,20 @@ type Config struct {
 	Location      string          `json:"location"`
 	CopyrightYear int             `json:"copyrightYear"`
 	Social        []SocialProfile `json:"social"`
+	// Invoice is what invoices say of the company besides its legal name and e-mail.
+	Invoice Invoicing `json:"invoice"`
+}
+
+// Invoicing is the seller's part of an invoice: postal address, tax number and tax line.
+type Invoicing struct {
+	// Address is the postal address, one line each.
+	Address []string `json:"address"`
+	// TaxID is a tax or VAT number, printed when set.
+	TaxID string `json:"taxId"`
+	// TaxLabel names the tax line ("Sales tax", "VAT"); TaxRatePercent is its rate (0 to
+	// 100, e.g. 8.25), printed even when 0.
+	TaxLabel       string  `json:"taxLabel"`
+	TaxRatePercent float64 `json:"taxRatePercent"`
 }
 
 // LoadConfig reads site.json from fsys.
@@ -49,6 +63,9 @@ func LoadConfig(fsys fs.FS) (Config, error) {
 	}
 	if c.Name == "" || c.Email == "" {
 		return c, errors.New("site.json: name and email are required")
+	}
+	if r := c.Invoice.TaxRatePercent; r < 0 || r > 100 {
+		return c, fmt.Errorf("site.json: invoice.taxRatePercent %v is not between 0 and 100", r)
 	}
 	return c, nil
 }

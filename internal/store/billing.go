@@ -304,6 +304,33 @@ func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope,
 	}))
 }
 
+// GetInvoice returns an invoice inside scope with its organization's name and the plan it
+// billed: its subscription's, or for a one-time purchase billed as its checkout, the
+// checkout's. ENotFound for an invoice outside scope.
+func (s *BillingStore) GetInvoice(ctx context.Context, scope growthdesk.Scope, id string) (*growthdesk.InvoiceRecord, error) {
+	where, args := scopeWhere(scope, "i.organization_id")
+	var rec growthdesk.InvoiceRecord
+	in := &rec.Invoice
+	var ps, pe, paid sql.NullTime
+	err := s.db.queryRow(ctx, `SELECT i.id, i.number, i.amount, i.currency, i.status, i.period_start, i.period_end, i.paid_at,
+		i.document_url, i.created_at, i.organization_id, o.name,
+		COALESCE((SELECT MAX(s.plan_name) FROM billing_subscriptions s WHERE s.provider = i.provider AND i.provider_subscription_id <> ''
+			AND s.provider_subscription_id = i.provider_subscription_id),
+			(SELECT MAX(c.plan_name) FROM billing_checkout_sessions c WHERE c.id = i.provider_invoice_id AND c.organization_id = i.organization_id), '')
+		FROM billing_invoices i JOIN organizations o ON o.id = i.organization_id
+		WHERE `+where+` AND i.id = ?`, append(args, id)...).Scan(
+		&in.ID, &in.Number, &in.Amount, &in.Currency, &in.Status, &ps, &pe, &paid, &in.DocumentURL, &in.CreatedAt,
+		&rec.OrganizationID, &rec.OrganizationName, &rec.PlanName)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such invoice.")
+	} else if err != nil {
+		return nil, err
+	}
+	in.PeriodStart, in.PeriodEnd, in.PaidAt = nullTime(ps), nullTime(pe), nullTime(paid)
+	in.CreatedAt = in.CreatedAt.UTC()
+	return &rec, nil
+}
+
 // ListSubscriptions lists the subscriptions of scope, newest first.
 func (s *BillingStore) ListSubscriptions(ctx context.Context, scope growthdesk.Scope, f growthdesk.SubscriptionFilter) ([]*growthdesk.Subscription, error) {
 	where, args := scopeWhere(scope, "s.organization_id")

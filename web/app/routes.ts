@@ -31,6 +31,7 @@ export default [
       route("support/:ticketId", "routes/portal/support.tsx", { id: "routes/portal/support-ticket" }),
       route("billing", "routes/portal/billing.tsx"),
       route("billing/overview", "routes/portal/billing-overview.tsx"),
+      route("billing/invoices/:invoiceId", "routes/portal/billing-invoice.tsx"),
       route("faq", "routes/portal/faq.tsx"),
       route("settings", "routes/portal/settings.tsx"),
       route("admin", "routes/portal/admin.tsx"),

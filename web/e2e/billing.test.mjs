@@ -6,7 +6,9 @@
 // page offers nothing that could only fail.
 
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { createRequire } from "node:module";
 import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, portalHome } from "./harness.mjs";
 
@@ -105,6 +107,65 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
   });
 }
 
+/** The text of a PDF file as pdftotext (poppler-utils) reads it, spaces and line breaks folded. */
+async function pdfText(file) {
+  const { stdout } = await promisify(execFile)("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
+  return normalize(stdout);
+}
+
+for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
+  pageTest(`a customer opens an invoice as a document and downloads its PDF, at ${label} px`, { viewport }, async ({ page }) => {
+    await signInAs(page, "owner@northwind.example");
+    await open(page, "/portal/billing");
+    await page.getByRole("region", { name: "Billing History" }).getByRole("link", { name: "View invoice NW-0002" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/portal/billing/invoices/"));
+    await expectVisible(page.getByRole("heading", { level: 1, name: "Invoice NW-0002" }), "the invoice's heading");
+    assert.equal(await page.title(), "Invoice | Growthdesk Portal");
+    const doc = page.getByRole("article", { name: "Invoice NW-0002" });
+    for (const [what, text] of [
+      ["the seller", "Growthdesk LLC"],
+      ["the seller's address", "320 N Meridian St, Suite 700"],
+      ["the seller's e-mail", "hello@growthdesk.io"],
+      ["the buyer", "Northwind Logistics"],
+      ["the status", "Paid"],
+    ]) {
+      await expectVisible(doc.getByText(text, { exact: true }), what);
+    }
+    assert.match(normalize(await doc.innerText()), /Issue date [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expectVisible(doc.getByRole("cell", { name: /^Chatbot Setup, [A-Z][a-z]+ \d{1,2}, \d{4} to [A-Z][a-z]+ \d{1,2}, \d{4}/ }), "the line item");
+    assert.match(normalize(await doc.getByLabel("Totals").innerText()), /^Subtotal \$1\.00 Sales tax \(0%\) \$0\.00 Total \$1\.00$/);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: `/tmp/files-invoice-${label}.png`, fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    assert.equal(download.suggestedFilename(), "invoice-NW-0002.pdf");
+    const text = await pdfText(await download.path());
+    for (const want of ["Invoice number NW-0002", "Status Paid", "Growthdesk LLC", "320 N Meridian St, Suite 700", "Northwind Logistics",
+      "Subtotal $1.00", "Sales tax (0%) $0.00", "Total $1.00"]) {
+      assert.ok(text.includes(want), `the PDF says ${want}: ${text}`);
+    }
+  });
+}
+
+pageTest("another organization's invoice is not shown; an admin opens any", { allowConsoleErrors: [/status of 404/] }, async ({ page, newContext }) => {
+  const owner = await tokenOf("owner@northwind.example");
+  const account = await (await fetch(`${suite.server.url}/api/v1/billing`, { headers: { Authorization: `Bearer ${owner}` } })).json();
+  const id = account.invoices[0].id;
+  const pdf = await fetch(`${suite.server.url}/api/v1/billing/invoices/${id}/pdf`, { headers: { Authorization: `Bearer ${await tokenOf("customer@demo.growthdesk.io")}` } });
+  assert.equal(pdf.status, 404, "another organization's PDF");
+
+  await signInAs(page, "customer@demo.growthdesk.io");
+  await open(page, `/portal/billing/invoices/${id}`);
+  await expectVisible(page.getByText("Invoice not available"), "the refusal");
+  await expectHidden(page.getByText("Northwind Logistics"), "the other organization's name");
+
+  const admin = await (await newContext()).newPage();
+  await signInAs(admin, "admin@demo.growthdesk.io");
+  await open(admin, `/portal/billing/invoices/${id}`);
+  await expectVisible(admin.getByRole("article").getByText("Northwind Logistics", { exact: true }), "the invoice, to an admin");
+});
+
 pageTest(
   "a customer chooses the plan, pays on the test checkout and sees plan, card and invoice",
   // The made-up session at the end is looked up and answered 404, which the browser logs.
@@ -154,10 +215,9 @@ pageTest(
   await expectHidden(history.getByText("No billing history available"), "the empty state");
   await expectVisible(history.getByText("$1.00"), "the invoice amount");
   await expectVisible(history.getByText("Paid", { exact: true }), "the invoice status");
-  const doc = history.getByRole("link", { name: "View invoice" });
-  const docRes = await fetch(await doc.evaluate((a) => a.href));
-  assert.equal(docRes.status, 200);
-  assert.ok((await docRes.text()).includes("Brightside Dental"), "the invoice document names the organization");
+  await history.getByRole("link", { name: /^View invoice / }).click();
+  await expectVisible(page.getByRole("article").getByText("Brightside Dental", { exact: true }), "the invoice names the organization");
+  await expectVisible(page.getByRole("article").getByText(/^Chatbot Setup, /), "the invoice's line");
 
   // The dashboard announces the organization's next billing date.
   await open(page, "/portal");

@@ -1091,6 +1091,64 @@ export interface CheckoutSession {
  */
 export const SubscriptionSearchMax = 200;
 
+/**
+ * InvoiceParty is the seller or the buyer named on an invoice.
+ */
+export interface InvoiceParty {
+  name: string;
+  /**
+   * Address is the postal address, one line each; empty when none is known.
+   */
+  address: string[];
+  email: string;
+  /**
+   * TaxID is the seller's tax or VAT number, "" when the operator has none.
+   */
+  tax_id: string;
+}
+
+/**
+ * InvoiceLine is one item billed: amounts in cents of the invoice's currency, before tax.
+ */
+export interface InvoiceLine {
+  description: string;
+  quantity: number /* int64 */;
+  unit_amount: number /* int64 */;
+  amount: number /* int64 */;
+}
+
+/**
+ * InvoiceTax is the operator's tax on what they sell: its label ("Sales tax", "VAT") and rate
+ * in basis points (825 is 8.25%). The provider charges the invoice's total; the tax line
+ * shows which part of that total is tax at this rate.
+ */
+export interface InvoiceTax {
+  label: string;
+  rate_basis_points: number /* int64 */;
+}
+
+/**
+ * InvoiceDocument is an invoice as a document: number, dates, seller and buyer, line items,
+ * subtotal, tax and total. Amounts are cents of Invoice.Currency.
+ */
+export interface InvoiceDocument {
+  invoice: Invoice;
+  organization_id: string;
+  /**
+   * IssuedAt is the invoice's date: the start of the period it bills, or when it was paid,
+   * or when it was recorded here, whichever is first (the row of a provider's invoice is
+   * written when its event arrives, which may be later).
+   */
+  issued_at: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  subtotal: number /* int64 */;
+  tax: InvoiceTax;
+  tax_amount: number /* int64 */;
+  total: number /* int64 */;
+}
+
 export const ProjectStatusPlanning = "planning";
 export const ProjectStatusInProgress = "in_progress";
 export const ProjectStatusTesting = "testing";

@@ -81,3 +81,19 @@ export function deleteJSON<T = void>(path: string, options?: RequestOptions): Pr
 export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.message ? err.message : fallback;
 }
+
+/**
+ * Saves a fetched file through the browser's download: the name from the answer's Content-Disposition, else fallback.
+ * Files of the API are fetched with the bearer token (a plain link would carry none), so they are saved from a blob.
+ */
+export async function saveDownload(res: Response, fallback: string): Promise<void> {
+  const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? fallback;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

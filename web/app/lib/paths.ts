@@ -18,6 +18,7 @@ export const portalRoutes = {
   supportTicket: "/portal/support/:ticketId",
   billing: "/portal/billing",
   billingOverview: "/portal/billing/overview",
+  billingInvoice: "/portal/billing/invoices/:invoiceId",
   faq: "/portal/faq",
   settings: "/portal/settings",
   admin: "/portal/admin",
@@ -64,6 +65,7 @@ export const paths = {
     billing: portalRoutes.billing,
     billingOverview: portalRoutes.billingOverview,
     billingCanceled: withQuery(portalRoutes.billing, { canceled: "true" }),
+    invoice: (invoiceId: string) => generatePath(portalRoutes.billingInvoice, { invoiceId }),
     faq: portalRoutes.faq,
     /** A settings tab; Admin Management also takes the search that filters its accounts. */
     settings: (tab?: string, search?: string) => withQuery(portalRoutes.settings, { tab, search }),

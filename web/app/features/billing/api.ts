@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { ApiError, deleteJSON, getJSON, patchJSON, postJSON } from "~/lib/api";
+import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, saveDownload } from "~/lib/api";
 import { paths } from "~/lib/paths";
 import type {
   BillingAccount,
@@ -8,6 +8,7 @@ import type {
   CheckoutAnswer,
   CheckoutRequest,
   CheckoutSession,
+  InvoiceDocument,
   Plan,
   Subscription,
   SubscriptionPage,
@@ -23,6 +24,7 @@ export const billingKeys = {
   account: (userId: string) => ["billing", "account", userId] as const,
   subscriptions: (status: StatusFilter, q: string) => ["billing", "subscriptions", status, q] as const,
   summary: ["billing", "summary"] as const,
+  invoice: (id: string) => ["billing", "invoice", id] as const,
 };
 
 export function subscriptionsPath(status: StatusFilter, q: string, csv = false): string {
@@ -181,14 +183,29 @@ export function useDeleteSubscription() {
 export async function downloadSubscriptionsCSV(token: string, status: StatusFilter, q: string): Promise<void> {
   const res = await fetch(subscriptionsPath(status, q, true), { headers: { Authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error("Failed to export subscriptions");
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "subscriptions.csv";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  await saveDownload(res, "subscriptions.csv");
+}
+
+// GET /api/v1/billing/invoices/{id}: the caller's organization's invoice (an admin's: any), 404 otherwise.
+
+const invoicePath = (id: string) => `/api/v1/billing/invoices/${encodeURIComponent(id)}`;
+
+export function useInvoice(id: string) {
+  const token = useAccessToken();
+  return useQuery({ queryKey: billingKeys.invoice(id), queryFn: ({ signal }) => getJSON<InvoiceDocument>(invoicePath(id), { token, signal }) });
+}
+
+// GET /api/v1/billing/invoices/{id}/pdf
+
+export const INVOICE_DOWNLOAD_FAILED = "The invoice could not be downloaded. Please try again.";
+
+export async function downloadInvoicePDF(token: string, id: string): Promise<void> {
+  const res = await fetch(`${invoicePath(id)}/pdf`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(INVOICE_DOWNLOAD_FAILED);
+  await saveDownload(res, "invoice.pdf");
+}
+
+export function useDownloadInvoice(id: string) {
+  const token = useAccessToken();
+  return useMutation({ mutationFn: () => downloadInvoicePDF(token, id) });
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/format";
-import { amountLabel, billingDate, brandLabel, maskedCard, percentLabel, priceLabel, statusChangeSummary, statusChangedMessage, statusLabel } from "./format";
+import { amountLabel, billingDate, brandLabel, invoiceStatusLabel, maskedCard, percentLabel, priceLabel, statusChangeSummary, statusChangedMessage, statusLabel, taxRateLabel } from "./format";
 
 describe("billing format", () => {
+  it("reads invoice statuses and tax rates as people do", () => {
+    expect(["paid", "open", "draft", "void", "uncollectible"].map(invoiceStatusLabel)).toEqual(["Paid", "Open", "Open", "Void", "Uncollectible"]);
+    expect([0, 825, 2000, 1050, 5].map(taxRateLabel)).toEqual(["0%", "8.25%", "20%", "10.5%", "0.05%"]);
+  });
+
   it("shows the catalogue's price as '$1.00 per month' or 'one-time'", () => {
     expect(priceLabel({ mode: "subscription", amount: 100, currency: "usd", interval: "month" })).toBe("$1.00 per month");
     expect(priceLabel({ mode: "subscription", amount: 120000, currency: "usd", interval: "year" })).toBe("$1,200.00 per year");

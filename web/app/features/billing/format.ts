@@ -95,3 +95,14 @@ export function statusChangeSummary(sub: StatusChangeSubject, to: SubscriptionSt
 export function statusChangedMessage(organization: string, from: string, to: string): string {
   return `${organization}'s subscription is now ${statusLabel(to)} (it was ${statusLabel(from)}).`;
 }
+
+/** An invoice's status as people read it; an invoice not paid (draft or open) is Open. */
+export function invoiceStatusLabel(status: string): string {
+  const labels: Record<string, string> = { paid: "Paid", void: "Void", uncollectible: "Uncollectible" };
+  return labels[status] ?? "Open";
+}
+
+/** A tax rate in basis points as a percentage: 0 → '0%', 825 → '8.25%', 2000 → '20%'. */
+export function taxRateLabel(basisPoints: number): string {
+  return `${Number((basisPoints / 100).toFixed(2))}%`;
+}

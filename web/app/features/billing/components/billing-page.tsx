@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
-import { CalendarClock, Check, CreditCard, FileText, Package } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { CalendarClock, CreditCard, FileText, Package } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
@@ -14,8 +14,9 @@ import { errorMessage } from "~/lib/api";
 import type { Plan } from "~/lib/api-types.gen";
 import { CHECKOUT_FAILED, useBillingAccount, useCancelAtPeriodEnd, useCheckout, useCheckoutConfirmation, usePlans, usePortalSession } from "../api";
 import { NOT_CONFIRMED_TEXT, type CheckoutConfirmation } from "../checkout-confirmation";
-import { amountLabel, billingDate, brandLabel, maskedCard, priceLabel, statusLabel } from "../format";
+import { amountLabel, billingDate, brandLabel, invoiceStatusLabel, maskedCard, priceLabel, statusLabel } from "../format";
 import { formatMoney } from "~/lib/format";
+import { paths } from "~/lib/paths";
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "danger" };
 
@@ -255,13 +256,15 @@ export function BillingPage({ readOnly = false }: { readOnly?: boolean }) {
                   )}
                 </div>
                 <span className="font-semibold text-slate-900">{formatMoney(inv.amount, inv.currency)}</span>
-                <Badge tone={inv.status === "paid" ? "success" : "warning"}>{inv.status === "paid" ? "Paid" : "Open"}</Badge>
-                {inv.document_url && (
-                  <a href={inv.document_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-2">
-                    <Check className="h-4 w-4" aria-hidden="true" />
-                    View invoice
-                  </a>
-                )}
+                <Badge tone={inv.status === "paid" ? "success" : "warning"}>{invoiceStatusLabel(inv.status)}</Badge>
+                <Link
+                  to={paths.portal.invoice(inv.id)}
+                  aria-label={`View invoice ${inv.number || billingDate(inv.paid_at ?? inv.created_at)}`}
+                  className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-2"
+                >
+                  <FileText className="h-4 w-4" aria-hidden="true" />
+                  View invoice
+                </Link>
               </li>
             ))}
           </ul>
