@@ -157,7 +157,8 @@ pageTest("another organization's invoice is not shown; an admin opens any", { al
 
   await signInAs(page, "customer@demo.growthdesk.io");
   await open(page, `/portal/billing/invoices/${id}`);
-  await expectVisible(page.getByText("Invoice not available"), "the refusal");
+  await expectVisible(page.getByText("The invoice could not be loaded."), "the refusal");
+  await expectVisible(page.getByText("There is no such invoice."), "the reason");
   await expectHidden(page.getByText("Northwind Logistics"), "the other organization's name");
 
   const admin = await (await newContext()).newPage();

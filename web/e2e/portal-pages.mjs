@@ -6,7 +6,8 @@
 //   says which of them the role opens, so a page added to the navigation is swept at once;
 // - each page's tabs (settings, meetings) are read from the page;
 // - a route with a parameter (a ticket, a topic) is opened from its list, and the few routes
-//   outside the navigation are named below with the roles that may open them.
+//   outside the navigation are named below with the roles that may open them (and, for one with
+//   a parameter, how to find an address).
 // sweepCoverage() fails with the routes no role reached, so a new route cannot go unswept.
 
 import { readFile } from "node:fs/promises";
@@ -34,8 +35,24 @@ const DETAILS = {
 /** Routes outside the navigation, each with the roles that may open it and the address to open. */
 const OFF_NAV = {
   billingOverview: { roles: ["admin"] },
+  // An admin opens any organization's invoice by its address; the demo's invoices are Northwind's.
+  billingInvoice: { roles: ["admin"], path: northwindInvoice },
   notFound: { roles: ["customer", "employee", "admin", "impersonation"], path: "/portal/no-such-page" },
 };
+
+/** The address of the demo organization Northwind Logistics' newest invoice, asked of the API as its owner. */
+async function northwindInvoice(page) {
+  const origin = new URL(page.url()).origin;
+  const signIn = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "owner@northwind.example", password: "growthdesk-demo" }),
+  });
+  const { access_token: token } = await signIn.json();
+  const account = await (await fetch(`${origin}/api/v1/billing`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  if (!account.invoices?.length) throw new Error("the demo's Northwind Logistics has no invoice to open");
+  return `/portal/billing/invoices/${account.invoices[0].id}`;
+}
 
 /** States of a page reached by its address, swept as pages of their own: the new-ticket dialog. */
 const STATES = { support: ["?new=1"] };
@@ -124,7 +141,9 @@ export async function sweepPortal(page, role, check) {
   // The navigation as rendered for the role (the drawer's links are in the page on a phone too).
   const nav = await page.locator("#portal-sidebar a[href^='/portal']").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   const pages = [...new Set([routes.dashboard, ...nav.map((href) => href.split("?")[0])])];
-  for (const [name, { roles, path }] of Object.entries(OFF_NAV)) if (roles.includes(role)) pages.push(path ?? routes[name]);
+  for (const [name, { roles, path }] of Object.entries(OFF_NAV)) {
+    if (roles.includes(role)) pages.push(typeof path === "function" ? await path(page) : (path ?? routes[name]));
+  }
 
   for (const path of pages) {
     await visitWithTabs(path);

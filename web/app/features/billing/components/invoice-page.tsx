@@ -4,7 +4,8 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { LoadingRow } from "~/components/ui/settings-card";
+import { LoadError } from "~/components/ui/load-error";
+import { RowsSkeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/api";
 import type { InvoiceParty } from "~/lib/api-types.gen";
 import { formatMoney } from "~/lib/format";
@@ -52,17 +53,21 @@ export function InvoicePage({ id }: { id: string }) {
       Back to Billing
     </Link>
   );
-  if (invoice.isPending) return <LoadingRow label="Loading the invoice…" />;
-  if (invoice.isError) {
+  if (invoice.isPending || invoice.isError) {
     return (
-      <div className="space-y-4">
+      <div className="space-y-6">
         {back}
-        <Alert tone="error" title="Invoice not available">
-          {errorMessage(invoice.error, "The invoice could not be loaded.")}
-        </Alert>
-        <Button variant="secondary" onClick={() => invoice.refetch()}>
-          Retry
-        </Button>
+        <PageHeader title="Invoice" />
+        {invoice.isPending ? (
+          <RowsSkeleton label="Loading the invoice…" rows={5} />
+        ) : (
+          <LoadError
+            title="The invoice could not be loaded."
+            message={errorMessage(invoice.error, "")}
+            onRetry={() => invoice.refetch()}
+            retrying={invoice.isFetching}
+          />
+        )}
       </div>
     );
   }
