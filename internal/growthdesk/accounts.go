@@ -465,14 +465,6 @@ func (a *Accounts) CreateOrganization(ctx context.Context, c *Caller, name strin
 	return a.Store.CreateOrganization(ctx, name, c.Audit(AuditOrganizationCreate, "organization", "", map[string]any{"name": name}))
 }
 
-// AuditLog returns the newest audit entries for staff; billing actions for admins only.
-func (a *Accounts) AuditLog(ctx context.Context, c *Caller, limit int) ([]*AuditEntry, error) {
-	if err := CanManageAccounts(c); err != nil {
-		return nil, err
-	}
-	return a.Store.ListAudit(ctx, clampLimit(limit), auditFilterFor(c, nil))
-}
-
 func clampLimit(n int) int {
 	if n <= 0 || n > 500 {
 		return 100

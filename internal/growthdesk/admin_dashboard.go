@@ -2,6 +2,7 @@ package growthdesk
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -79,6 +80,32 @@ type AdminDashboardStore interface {
 	// RecentActivity returns the newest audit entries whose action is not in hidden, with
 	// their targets' names.
 	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
+	// ActivityPage returns the entries RecentActivity would, skipping offset of them, and
+	// the number of all of them.
+	ActivityPage(ctx context.Context, limit, offset int, hidden AuditFilter) ([]*AdminActivity, int, error)
+}
+
+// AuditPageMax is the most entries one page of the audit log holds.
+const AuditPageMax = 500
+
+// AuditLog returns one page of the audit log for staff, newest first, each entry with the
+// names of what it concerns (as Recent Activity names them), and the number of entries in
+// all; billing's entries for admins only. Refuses a limit or offset out of range, naming it.
+func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset int) ([]*AdminActivity, int, error) {
+	if err := CanManageAccounts(c); err != nil {
+		return nil, 0, err
+	}
+	bad := fieldCheck{}
+	if limit < 1 || limit > AuditPageMax {
+		bad.add("limit", fmt.Sprintf("Use a number from 1 to %d.", AuditPageMax))
+	}
+	if offset < 0 {
+		bad.add("offset", "Use a number of 0 or more.")
+	}
+	if err := bad.err(); err != nil {
+		return nil, 0, err
+	}
+	return d.Store.ActivityPage(ctx, limit, offset, auditFilterFor(c, nil))
 }
 
 // TicketCounter counts the support tickets of scope by status (the support desk implements

@@ -81,8 +81,27 @@ func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
+// handleAuditLog answers one page of the audit log (limit, offset) as a list, with the number
+// of all entries in X-Total-Count.
 func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	list, err := s.deps.Accounts.AuditLog(r.Context(), c, queryLimit(r))
+	limit, offset, bad := 100, 0, map[string]string{}
+	for name, dst := range map[string]*int{"limit": &limit, "offset": &offset} {
+		if v := r.URL.Query().Get(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				bad[name] = "Use a whole number."
+			}
+			*dst = n
+		}
+	}
+	if len(bad) > 0 {
+		writeError(w, r, s.log, growthdesk.Invalid(bad))
+		return
+	}
+	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset)
+	if err == nil {
+		w.Header().Set("X-Total-Count", strconv.Itoa(total))
+	}
 	respondList(w, r, s, list, err)
 }
 

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,6 +170,47 @@ func TestApprove_IntoANewOrganization(t *testing.T) {
 		}
 		if n := len(organizations()); n != 2 {
 			t.Fatalf("%d organizations, want 2", n)
+		}
+	})
+}
+
+// The audit log pages: limit and offset pick the page, X-Total-Count counts every entry, each
+// entry names what it concerns; bad numbers are a 422 naming the parameter.
+func TestAuditLog_PagesWithTheTotal(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		for _, name := range []string{"Alpha", "Beta", "Gamma"} {
+			newOrg(t, env, name)
+		}
+		all := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=500", "")
+		total := len(decode[[]growthdesk.AdminActivity](t, all.body))
+		if total < 3 || all.header.Get("X-Total-Count") != strconv.Itoa(total) {
+			t.Fatalf("all: %d entries, X-Total-Count %q", total, all.header.Get("X-Total-Count"))
+		}
+		first := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=2", "")
+		page := decode[[]growthdesk.AdminActivity](t, first.body)
+		if len(page) != 2 || first.header.Get("X-Total-Count") != strconv.Itoa(total) {
+			t.Fatalf("first page: %d entries, X-Total-Count %q", len(page), first.header.Get("X-Total-Count"))
+		}
+		// Newest first, named: the last organization created leads.
+		if page[0].Action != growthdesk.AuditOrganizationCreate || page[0].TargetName != "Gamma" || !page[0].TargetExists {
+			t.Fatalf("newest entry: %+v", page[0])
+		}
+		last := decode[[]growthdesk.AdminActivity](t, env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=2&offset="+strconv.Itoa(total-1), "").body)
+		if len(last) != 1 {
+			t.Fatalf("last page: %d entries, want 1", len(last))
+		}
+		for _, q := range []struct{ query, field string }{
+			{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"offset=-1", "offset"}, {"offset=two", "offset"},
+		} {
+			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?"+q.query, "")
+			if res.status != 422 || !strings.Contains(res.body, `"`+q.field+`"`) {
+				t.Errorf("%s: %d %s", q.query, res.status, res.body)
+			}
+		}
+		if res := env.as(t, "customer", "GET", "/api/v1/admin/audit-log", ""); res.status != 403 {
+			t.Errorf("customer: %d", res.status)
 		}
 	})
 }

@@ -209,6 +209,11 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 			t.Fatalf("newsletter links: %v", links)
 		}
 		target := env.ids["target"]
+		lead, err := env.leadStore.CreateLead(ctx, growthdesk.LeadInput{Name: "Robin", Email: "robin@example.com", Company: "Harbor Vets",
+			AutomationGoal: "Answer calls after hours", PreferredTime: "morning"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		start := time.Now().Add(96 * time.Hour).Truncate(time.Hour)
 		cases := []struct {
 			role, route, path, body string // path: the route's path when it needs more than fill
@@ -224,6 +229,7 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 			{"customer", "PUT /api/v1/profile/notifications", "", `{"email":false,"ticket_updates":true,"forum_replies":false,"note":"unknown fields are checked too"}`},
 			// Staff tools.
 			{"admin", "POST /api/v1/admin/organizations", "", `{"name":"Acme Dental"}`},
+			{"employee", "PATCH /api/v1/admin/leads/{id}", "/api/v1/admin/leads/" + lead.ID, `{"handled":true,"note":"unknown fields are checked too"}`},
 			{"admin", "PATCH /api/v1/admin/users/{id}", "", `{"role":"employee"}`},
 			{"admin", "PATCH /api/v1/admin/users/{id}", "/api/v1/admin/users/" + target, `{"organization_id":"` + f.beta + `"}`},
 			{"employee", "POST /api/v1/admin/users/{id}/approve", "/api/v1/admin/users/" + env.ids["target2"] + "/approve", `{"organization_id":"` + f.beta + `"}`},

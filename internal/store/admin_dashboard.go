@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -67,6 +68,22 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 // id, and the organization the entry concerns. A target deleted since keeps the name its entry
 // recorded (details title, name or plan_name).
 func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
+	return s.activity(ctx, limit, 0, hidden)
+}
+
+// ActivityPage returns the audit entries whose action is not hidden, newest first, skipping
+// offset of them, named as RecentActivity names them; and how many there are in all.
+func (s *AdminDashboardStore) ActivityPage(ctx context.Context, limit, offset int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, int, error) {
+	where, args := auditFilterWhere(hidden)
+	var total int
+	if err := s.accounts.db.queryRow(ctx, "SELECT COUNT(*) FROM audit_log a WHERE "+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := s.activity(ctx, limit, offset, hidden)
+	return list, total, err
+}
+
+func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
 	db := s.accounts.db
 	where, args := auditFilterWhere(hidden)
 	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
@@ -95,7 +112,7 @@ func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hid
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)
 		WHERE `+where+`
-		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit), args...)
+		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit)+" OFFSET "+strconv.Itoa(offset), args...)
 	if err != nil {
 		return nil, err
 	}

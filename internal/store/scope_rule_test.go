@@ -28,6 +28,7 @@ var unscopedTenantMethods = map[string]string{
 	// The audit log belongs to no organization; tenant tables are joined only to name an
 	// entry's target, for staff.
 	"AdminDashboardStore.RecentActivity": "reads the audit log, not tenant rows",
+	"AdminDashboardStore.ActivityPage":   "reads the audit log, not tenant rows",
 	// The scope travels in TicketQuery.Scope, which ticketWhere applies.
 	"SupportStore.ListTickets": "scoped by TicketQuery.Scope",
 	"SupportStore.Summary":     "scoped by TicketQuery.Scope",

@@ -26,10 +26,23 @@ export async function portalRoutes() {
 /** The sign-in pages: checked signed out, by the public sweeps. */
 const SIGNED_OUT = new Set(["login", "register", "forgotPassword", "resetPassword"]);
 
-/** The route with a parameter, opened from the first item of its list page. */
+/** Lists the demo does not fill, given an item once per server (the address): a contact-form lead. */
+const seeded = new Set();
+async function seedLead(page) {
+  const origin = new URL(page.url()).origin;
+  if (seeded.has(origin)) return;
+  const res = await page.request.post(`${origin}/api/v1/leads`, {
+    data: { name: "Robin Vale", email: "robin@example.com", company: "Harbor Vets", automation_goal: "Answer calls after hours.", preferred_time: "morning" },
+  });
+  if (res.status() !== 201) throw new Error(`seeding a lead: ${res.status()} ${await res.text()}`);
+  seeded.add(origin);
+}
+
+/** The route with a parameter, opened from the first item of its list page (seed: gives the list one first). */
 const DETAILS = {
   supportTicket: { list: "support", open: (page) => page.getByRole("button", { name: /^View ticket / }).first() },
   communityTopic: { list: "community", open: (page) => page.locator('main a[href^="/portal/community/"]').first() },
+  lead: { list: "leads", seed: seedLead, open: (page) => page.locator('main a[href^="/portal/leads/"]').first() },
 };
 
 /** Routes outside the navigation, each with the roles that may open it and the address to open. */
@@ -149,8 +162,9 @@ export async function sweepPortal(page, role, check) {
     await visitWithTabs(path);
     const name = routeOf(path);
     for (const state of STATES[name] ?? []) await visit(path + state);
-    for (const [detail, { list, open: opener }] of Object.entries(DETAILS)) {
+    for (const [detail, { list, seed, open: opener }] of Object.entries(DETAILS)) {
       if (list !== name) continue;
+      await seed?.(page);
       await page.goto(path);
       await settle(page);
       const first = opener(page);
