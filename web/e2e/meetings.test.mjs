@@ -54,6 +54,8 @@ pageTest("staff schedule a meeting; the customer sees it, downloads it, cancels 
   await signIn(page, STAFF);
   await open(page, "/portal/meetings");
   await expectVisible(page.getByRole("heading", { name: "Meetings & Consultations", level: 1 }), "the meetings page");
+  // Staff schedule meetings themselves: no "Schedule Meeting" that offers to e-mail or call the team.
+  assert.equal(await page.getByRole("button", { name: "Schedule Meeting" }).count(), 0, "staff get no Schedule Meeting beside New meeting");
   await page.getByRole("button", { name: "New meeting" }).click();
   const form = page.getByRole("dialog", { name: "Schedule a meeting" });
   await expectVisible(form, "the meeting form");
@@ -421,9 +423,10 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await expectVisible(page.getByText("Enter a title."), "the form's errors");
     await check("/portal/meetings, the meeting form with errors");
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Schedule Meeting" }).click();
-    await expectVisible(page.getByRole("dialog", { name: "Schedule Meeting" }), "the schedule options");
-    await check("/portal/meetings, the schedule options");
+    await open(customer, "/portal/meetings");
+    await customer.getByRole("button", { name: "Schedule Meeting" }).click();
+    await expectVisible(customer.getByRole("dialog", { name: "Schedule Meeting" }), "the schedule options");
+    await check("/portal/meetings, the customer's schedule options", customer);
     await open(page, "/portal/faq");
     await page.getByRole("button", { name: "How do I get access to the customer portal?" }).click();
     await check("/portal/faq with a question open");

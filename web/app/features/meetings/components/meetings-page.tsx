@@ -64,18 +64,18 @@ export function MeetingsPage({
         title="Meetings & Consultations"
         description="Your scheduled meetings, consultations and their history."
         actions={
-          <div className="flex flex-wrap gap-2">
-            {staff && (
-              <Button variant="secondary" onClick={() => setEditing(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                New meeting
-              </Button>
-            )}
+          // Staff schedule meetings themselves; the ways to ask the team for one are a customer's.
+          staff ? (
+            <Button onClick={() => setEditing(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New meeting
+            </Button>
+          ) : (
             <Button onClick={() => onScheduleOpenChange(true)}>
               <CalendarDays className="h-4 w-4" aria-hidden="true" />
               Schedule Meeting
             </Button>
-          </div>
+          )
         }
       />
       {notice && <Alert tone="success">{notice}</Alert>}
