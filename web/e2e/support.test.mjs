@@ -343,9 +343,19 @@ for (const viewport of [
     await signIn(page, STAFF);
     await open(page, "/portal/support");
     await expectVisible(page.getByText("Customer ID:", { exact: true }).first(), "staff keep the customer id");
+    // The five filters share one row at 1440 px (not four and a lone "Any assignee" below); the
+    // assignee filter says what it filters.
+    const filters = page.getByRole("region", { name: "Filters" });
+    await expectVisible(filters.getByRole("combobox", { name: "Assignee" }), "the assignee filter");
+    assert.equal(await filters.getByRole("combobox", { name: "Assignee" }).locator("option:checked").innerText(), "Any assignee");
+    const tops = await filters.locator("input, select").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    assert.equal(tops.length, 5);
+    if (viewport.width >= 1400) assert.equal(new Set(tops).size, 1, `filter rows at ${tops}`);
     await open(page, `/portal/support/${ticket.id}`);
     const dialog = ticketDialog(page, title);
     await expectVisible(dialog, "the ticket");
+    // Deleting is a button that says so, not a bare red icon.
+    assert.equal(normalize(await dialog.getByRole("button", { name: "Delete ticket" }).innerText()), "Delete ticket");
     await dialog.getByRole("button", { name: "Delete ticket" }).click();
     await page.getByRole("dialog", { name: "Delete ticket" }).getByRole("button", { name: "Delete" }).click();
     await expectHidden(dialog, "the deleted ticket's dialog");

@@ -121,7 +121,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
             </section>
           )}
 
-          <FilterBar>
+          <FilterBar columns={staff ? 5 : 3}>
             <SearchField
               id="ticket-search"
               label="Search tickets"
@@ -181,7 +181,7 @@ export function SupportPage({ ticketId }: { ticketId?: string }) {
                     Assignee
                   </label>
                   <Select id="ticket-assignee-filter" value={filters.assignee} onChange={(e) => setFilter("assignee", e.target.value)}>
-                    <option value="">Anyone</option>
+                    <option value="">Any assignee</option>
                     <option value="me">Assigned to me</option>
                     <option value="none">Unassigned</option>
                     {staffPeople.map((p) => (

@@ -23,7 +23,7 @@ import {
 } from "../filters";
 import { FilePicker, checkFiles } from "./file-picker";
 import { AttachmentList, CategoryBadge, PriorityBadge, StatusBadge } from "./ticket-parts";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 
 export function TicketDialog({
   ticketId,
@@ -228,10 +228,10 @@ function StaffControls({ ticket, onDeleted }: { ticket: Ticket; onDeleted: () =>
           )}
         </FormField>
       </div>
-      <div className="mt-3 flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Created {formatDate(ticket.created_at)}</p>
-        <Button variant="danger" size="sm" aria-label="Delete ticket" onClick={() => setConfirming(true)}>
+      <div className="mt-3 flex justify-end">
+        <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" className="size-4" />
+          Delete ticket
         </Button>
       </div>
       {remove.isError && (
