@@ -8,7 +8,7 @@
 // - a route with a parameter (a ticket, a topic) is opened from its list, and the few routes
 //   outside the navigation are named below with the roles that may open them (and, for one with
 //   a parameter, how to find an address).
-// sweepCoverage() fails with the routes no role reached, so a new route cannot go unswept.
+// unswept() names the routes no role reached, so a new route cannot go unswept.
 
 import { readFile } from "node:fs/promises";
 import { expectVisible, greeting, normalize, open, signInAsDemo, waitForHydration, waitUntil } from "./harness.mjs";
@@ -88,7 +88,7 @@ export const ROLES = {
 
 /**
  * Waits until the page has rendered its heading and nothing on it loads any more: no visible
- * spinner or busy region, no "Loading" text, every eager image and the fonts loaded.
+ * spinner, skeleton or busy region, no "Loading" text, every eager image and the fonts loaded.
  */
 export async function settle(page) {
   await waitForHydration(page);
@@ -98,7 +98,7 @@ export async function settle(page) {
       page.evaluate(
         () =>
           // A spinner that is there but hidden (a prerendered page's loading state) does not count.
-          ![...document.querySelectorAll('.animate-spin, [aria-busy="true"]')].some((el) => el.checkVisibility()) &&
+          ![...document.querySelectorAll('.animate-spin, [aria-busy="true"], [data-skeleton]')].some((el) => el.checkVisibility()) &&
           !/\bLoading\b/.test(document.body.innerText) &&
           [...document.images].every((img) => img.complete || img.loading === "lazy") &&
           document.fonts.status === "loaded",
