@@ -109,7 +109,7 @@ func (d *doc) performance(s *growthdesk.ReportSummary) {
 	d.table([]float64{50, 26, 16, 22, 16, 22, 28}, []string{"Automation", "Type", "Runs", "Successful", "Failed", "Success", "Last run"}, rows)
 
 	d.heading("Performance Trends")
-	d.note(fmt.Sprintf("Runs per %s: the dark part of each bar is the successful runs.", bucketUnit(s.Period)))
+	d.note(fmt.Sprintf("Runs per %s: the dark part of each bar is the successful runs.", bucketUnit(s.Period)) + soFarNote(s))
 	bars := make([]bar, 0, len(s.Trends))
 	for _, t := range s.Trends {
 		bars = append(bars, bar{label: t.Label, value: float64(t.Runs), inner: float64(t.Successful)})
@@ -121,7 +121,7 @@ func (d *doc) performance(s *growthdesk.ReportSummary) {
 		if t.SuccessRate != nil {
 			success = pct(*t.SuccessRate)
 		}
-		rows = append(rows, []string{t.Label, strconv.Itoa(t.Runs), strconv.Itoa(t.Successful), success})
+		rows = append(rows, []string{spanLabel(t), strconv.Itoa(t.Runs), strconv.Itoa(t.Successful), success})
 	}
 	d.table([]float64{60, 40, 40, 40}, []string{"From", "Runs", "Successful", "Success rate"}, rows)
 }
@@ -179,7 +179,7 @@ func (d *doc) usage(s *growthdesk.ReportSummary) {
 		}
 	}
 	if top.Runs > 0 {
-		busiest = fmt.Sprintf("%s (%d runs)", top.Label, top.Runs)
+		busiest = fmt.Sprintf("%s (%d runs)", spanLabel(top), top.Runs)
 	}
 	d.heading("Summary")
 	d.table([]float64{95, 85}, []string{"Figure", "Value"}, [][]string{
@@ -208,7 +208,7 @@ func (d *doc) usage(s *growthdesk.ReportSummary) {
 	d.table([]float64{52, 28, 20, 30, 24, 26}, []string{"Automation", "Type", "Runs", "Items", "Items/run", "Share of runs"}, rows)
 
 	d.heading(fmt.Sprintf("Runs and items per %s", unit))
-	d.note(fmt.Sprintf("Items processed per %s.", unit))
+	d.note(fmt.Sprintf("Items processed per %s.", unit) + soFarNote(s))
 	bars := make([]bar, 0, len(s.Trends))
 	for _, t := range s.Trends {
 		bars = append(bars, bar{label: t.Label, value: float64(t.ItemsProcessed)})
@@ -216,7 +216,7 @@ func (d *doc) usage(s *growthdesk.ReportSummary) {
 	d.chart(bars)
 	rows = rows[:0]
 	for _, t := range s.Trends {
-		rows = append(rows, []string{t.Label, strconv.Itoa(t.Runs), strconv.FormatInt(t.ItemsProcessed, 10)})
+		rows = append(rows, []string{spanLabel(t), strconv.Itoa(t.Runs), strconv.FormatInt(t.ItemsProcessed, 10)})
 	}
 	d.table([]float64{60, 60, 60}, []string{"From", "Runs", "Items processed"}, rows)
 }
@@ -345,6 +345,23 @@ func (d *doc) chart(bars []bar) {
 	}
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetY(y0 + height + 7)
+}
+
+// spanLabel is a trend point's label in a table: the running span is marked "so far", so that
+// its smaller figures do not read as a fall.
+func spanLabel(t growthdesk.TrendPoint) string {
+	if t.Partial {
+		return t.Label + " (so far)"
+	}
+	return t.Label
+}
+
+// soFarNote is said under a trend chart whose last span is still running.
+func soFarNote(s *growthdesk.ReportSummary) string {
+	if n := len(s.Trends); n > 0 && s.Trends[n-1].Partial {
+		return fmt.Sprintf(" The last %s is still running: its bar counts what happened so far.", bucketUnit(s.Period))
+	}
+	return ""
 }
 
 // bucketUnit names the span of one trend point of a period (trendBuckets in growthdesk).

@@ -72,7 +72,9 @@ func TestPDF_EachReportTypeIsItsOwnDocument(t *testing.T) {
 	check(t, "automation_performance", perf, append([]string{"Automation Performance Report", perfOnly, "Performance Trends",
 		"Total runs 4", "Successful runs 3", "Failed runs 1", "Success rate 75.0%", "Active Automations 2",
 		// Booking (Bot): chatbot, 3 runs, 2 successful, 1 failed, 66.7%, last run Mar 10, 11:00.
-		"Booking (Bot) Chatbot 3 2 1 66.7% Mar 10, 11:00", "Invoice Flow Workflow 1 1 0 100.0%", "Runs per day"}, common...),
+		"Booking (Bot) Chatbot 3 2 1 66.7% Mar 10, 11:00", "Invoice Flow Workflow 1 1 0 100.0%", "Runs per day",
+		// The period ends at noon: its last day is marked as so far, in the note and in the table.
+		"The last day is still running: its bar counts what happened so far.", "Mar 10 (so far) 1 1 100.0%"}, common...),
 		[]string{costOnly, usageOnly, roiOnly, "Total Savings", "Hourly cost"})
 
 	cost := render(t, growthdesk.ReportTypeCostSavings, nil)
@@ -85,7 +87,7 @@ func TestPDF_EachReportTypeIsItsOwnDocument(t *testing.T) {
 	usage := render(t, growthdesk.ReportTypeUsageMetrics, nil)
 	check(t, "usage_metrics", usage, append([]string{"Usage Metrics", usageOnly, "Runs and items per day", "Items processed 50",
 		"Items per run 12.5", "Busiest day Mar 8 (2 runs)", "Booking (Bot) Chatbot 3 10 3.3 75.0%", "Invoice Flow Workflow 1 40 40.0 25.0%",
-		"Mar 8 2 5", "Mar 9 1 40", "Mar 10 1 5"}, common...),
+		"Mar 8 2 5", "Mar 9 1 40", "Mar 10 (so far) 1 5"}, common...),
 		[]string{perfOnly, costOnly, roiOnly, "Total Savings"})
 
 	// A $49.00 monthly plan over 7 days costs 4900 × 12 × 7 / 365 = 1127.67 → $11.28.
