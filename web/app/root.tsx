@@ -1,4 +1,4 @@
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useSyncExternalStore } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,9 @@ import {
 import { RotateCcw, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/root";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
+import { PageSkeleton } from "./components/ui/skeleton";
+import { PortalShell } from "./features/portal/components/portal-shell";
+import { isFramedPortalPath } from "./features/portal/nav";
 import { Button, buttonVariants } from "./components/ui/button";
 import { installGlobalErrorHandlers, reportClientError } from "./lib/client-errors";
 import { isIslandsHandle } from "./lib/island-route";
@@ -76,7 +79,22 @@ export default function App() {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * What shows while the app's code loads. The same HTML serves every page rendered in the browser, so
+ * it is a spinner; once in the browser, a page of the signed-in portal draws the portal's frame with
+ * the page in outline instead (read after hydration, so the two never disagree).
+ */
 export function HydrateFallback() {
+  const framed = useSyncExternalStore(noSubscription, () => isFramedPortalPath(window.location.pathname), () => false);
+  if (framed) {
+    return (
+      <PortalShell>
+        <PageSkeleton />
+      </PortalShell>
+    );
+  }
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-blue-700" aria-hidden="true" />

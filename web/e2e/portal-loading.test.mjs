@@ -46,6 +46,19 @@ const PAGES = [
 ];
 
 for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
+  pageTest(`while the page's code loads, the sidebar and an outline of the page show at once at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, "customer");
+    // The projects page's own code, fetched on a fresh load after the app's first script.
+    const release = await holdApi(page, (url) => /^\/assets\/projects-[\w-]+\.js$/.test(url.pathname));
+    await page.goto("/portal/projects");
+    await expectVisible(frame(page, viewport), "the portal's frame while the code loads");
+    await expectVisible(page.locator("[data-skeleton]").first(), "the page in outline");
+    assert.equal(await page.getByRole("heading", { name: "AI Projects" }).count(), 0, "the page itself is not there yet");
+    await page.screenshot({ path: `/tmp/customer-loading-code-${width}.png` });
+    release();
+    await expectVisible(page.getByRole("heading", { name: "Customer Service Chatbot" }), "the projects once the code is there");
+  });
+
   pageTest(`while the account loads, the sidebar and an outline of the page show at once at ${width} px`, { viewport }, async ({ page }) => {
     await signInAsDemo(page, "customer");
     const release = await holdApi(page, (url) => url.pathname === "/api/v1/profile");
@@ -53,7 +66,8 @@ for (const [width, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     await expectVisible(frame(page, viewport), "the portal's frame while the account loads");
     const outline = page.locator("[data-skeleton]");
     await expectVisible(outline.first(), "the page in outline");
-    assert.equal(await page.getByRole("status").filter({ hasText: "Loading your account…" }).count(), 1, "the outline is named for screen readers");
+    await expectVisible(page.getByRole("status").filter({ hasText: "Loading your account…" }), "the outline, named for screen readers, while the account loads");
+    await expectVisible(frame(page, viewport), "the portal's frame, still");
     await page.screenshot({ path: `/tmp/customer-loading-account-${width}.png` });
     release();
     await expectVisible(page.getByRole("heading", { name: "AI Projects", level: 1 }), "the page once the account is read");

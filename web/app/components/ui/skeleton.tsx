@@ -6,7 +6,8 @@
 import type { ReactNode } from "react";
 
 function Block({ className = "", dark = false }: { className?: string; dark?: boolean }) {
-  return <div className={`animate-pulse rounded-md motion-reduce:animate-none ${dark ? "bg-slate-700" : "bg-slate-200"} ${className}`} />;
+  const shape = className.includes("rounded") ? "" : "rounded-md";
+  return <div className={`animate-pulse motion-reduce:animate-none ${shape} ${dark ? "bg-slate-700" : "bg-slate-200"} ${className}`} />;
 }
 
 /** A picture and two lines: the head of a card, or (dark) the signed-in person in the sidebar. */

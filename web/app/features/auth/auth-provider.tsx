@@ -245,6 +245,11 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** The auth state where there is one; null outside <AuthProvider> (the frame shown while the app itself loads). */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
+}
+
 /** The signed-in user's access token, for /api/v1 calls (an empty string when signed out). */
 export function useAccessToken(): string {
   return useAuth().session?.access_token ?? "";

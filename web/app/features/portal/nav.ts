@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Role } from "~/features/auth/profile-api";
-import { paths } from "~/lib/paths";
+import { isPortalPath, paths } from "~/lib/paths";
 import { isStaff } from "~/lib/roles";
 
 export type PortalNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
@@ -63,4 +63,11 @@ export function userInitial(fullName: string | undefined, email: string | undefi
 /** The name to greet a user with: the full name, else the e-mail address. */
 export function displayName(fullName: string | undefined, email: string | undefined): string {
   return (fullName ?? "").trim() || (email ?? "").trim() || "there";
+}
+
+const GUEST_PATHS: readonly string[] = [paths.portal.login, paths.portal.register, paths.portal.forgotPassword, paths.portal.resetPassword];
+
+/** Whether a path is a page of the signed-in portal (drawn in its frame), not one of the sign-in pages. */
+export function isFramedPortalPath(pathname: string): boolean {
+  return isPortalPath(pathname) && !GUEST_PATHS.includes(pathname);
 }

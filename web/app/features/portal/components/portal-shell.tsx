@@ -6,7 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
 import { IdentitySkeleton } from "~/components/ui/skeleton";
 import { paths } from "~/lib/paths";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useOptionalAuth } from "~/features/auth/auth-provider";
 import { adminNavFor, portalNavFor, userInitial, type PortalNavItem } from "../nav";
 import { UnstyledButton } from "~/components/ui/button";
 
@@ -39,7 +39,9 @@ function NavItems({ items, onNavigate }: { items: readonly PortalNavItem[]; onNa
 }
 
 function SidebarFooter() {
-  const { profile, user, signOut } = useAuth();
+  const auth = useOptionalAuth();
+  const profile = auth?.profile;
+  const user = auth?.user;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +51,8 @@ function SidebarFooter() {
   async function handleSignOut() {
     setBusy(true);
     setError(null);
-    const result = await signOut();
+    if (!auth) return;
+    const result = await auth.signOut();
     setBusy(false);
     if (result.error) setError(result.error);
     else navigate(paths.portal.login, { replace: true });
@@ -115,12 +118,12 @@ function useHeight<T extends HTMLElement>() {
 }
 
 /**
- * The signed-in frame: a fixed sidebar (a drawer on small screens) and the page, with the route's banners above it.
+ * The signed-in frame (also drawn, with the account in outline, while the app itself loads): a fixed sidebar (a drawer on small screens) and the page, with the route's banners above it.
  * `topBar` spans the whole width above everything, sidebar included, and stays in view: the sidebar and the
  * phone's header start below it.
  */
 export function PortalShell({ children, banners, topBar }: { children: ReactNode; banners?: ReactNode; topBar?: ReactNode }) {
-  const { profile } = useAuth();
+  const profile = useOptionalAuth()?.profile;
   const { pathname } = useLocation();
   // The drawer remembers the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
