@@ -64,7 +64,7 @@ var Declarations = []string{
 	"PlanModeSubscription", "SubscriptionActive", "CheckoutOpen",
 	"Plan", "Subscription", "Invoice", "PaymentMethod", "BillingAccount", "SubscriptionPage", "BillingSummary",
 	"SubscriptionChange", "CheckoutRequest", "CheckoutAnswer", "CheckoutSession", "SubscriptionSearchMax",
-	"InvoiceParty", "InvoiceLine", "InvoiceTax", "InvoiceDocument",
+	"InvoiceParty", "InvoiceLine", "InvoiceTax", "InvoiceDocument", "BillingAddressInput", "BillingAddressLinesMax", "BillingAddressLineMax",
 	// Client workspace: projects, automations and their runs, reports.
 	"ProjectStatus", "ProjectStatusPlanning", "ProjectPriority", "ProjectPriorityUrgent",
 	"PersonRef", "Project", "ProjectUpdate", "ProjectList", "ProjectInput", "ProjectUpdateInput",

@@ -36,6 +36,7 @@ const (
 	// through): an organization pays for one subscription at a time.
 	AuditSubscriptionReplaced AuditAction = "billing.subscription_replaced"
 	AuditPlanSave             AuditAction = "billing.plan_save"
+	AuditBillingAddress       AuditAction = "billing.address_save"
 	// The community forum.
 	AuditForumTopicCreate   AuditAction = "forum.topic_create"
 	AuditForumReply         AuditAction = "forum.reply"

@@ -76,6 +76,10 @@ type BillingStore interface {
 	// CurrentSubscription is the organization's newest subscription (nil when none).
 	CurrentSubscription(ctx context.Context, scope Scope) (*Subscription, error)
 	ListInvoices(ctx context.Context, scope Scope, limit int) ([]*Invoice, error)
+	// BillingAddress returns the billing address of the scope's one organization ("" lines
+	// for none); SaveBillingAddress replaces it, with its audit entry.
+	BillingAddress(ctx context.Context, scope Scope) ([]string, error)
+	SaveBillingAddress(ctx context.Context, scope Scope, lines []string, audit AuditEntry) error
 	// GetInvoice returns an invoice inside scope with what it was for; ENotFound otherwise.
 	GetInvoice(ctx context.Context, scope Scope, id string) (*InvoiceRecord, error)
 	ListSubscriptions(ctx context.Context, scope Scope, f SubscriptionFilter) ([]*Subscription, error)

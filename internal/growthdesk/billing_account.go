@@ -11,7 +11,7 @@ func (b *Billing) Account(ctx context.Context, c *Caller) (*BillingAccount, erro
 	if err := CanViewBilling(c); err != nil {
 		return nil, err
 	}
-	out := &BillingAccount{Provider: b.Provider.Name(), Invoices: []Invoice{}}
+	out := &BillingAccount{Provider: b.Provider.Name(), Invoices: []Invoice{}, BillingAddress: []string{}}
 	scope := c.Scope()
 	if scope.All() || scope.Empty() {
 		return out, nil // staff and customers without an organization have no billing of their own
@@ -23,6 +23,9 @@ func (b *Billing) Account(ctx context.Context, c *Caller) (*BillingAccount, erro
 	out.Subscription = sub
 	if sub != nil && sub.PaymentMethodLast4 != "" {
 		out.PaymentMethod = &PaymentMethod{Brand: sub.PaymentMethodBrand, Last4: sub.PaymentMethodLast4}
+	}
+	if out.BillingAddress, err = b.Store.BillingAddress(ctx, scope); err != nil {
+		return nil, err
 	}
 	invoices, err := b.Store.ListInvoices(ctx, scope, 100)
 	if err != nil {
@@ -92,4 +95,22 @@ func (b *Billing) NextBillingDate(ctx context.Context, c *Caller) (*time.Time, e
 		return nil, nil // staff and customers without an organization have no billing of their own
 	}
 	return b.Store.NextBillingDate(ctx, scope)
+}
+
+// SaveBillingAddress replaces the address the caller's organization's invoices are billed
+// to, for the customers who manage its payments; the answer is the billing account.
+func (b *Billing) SaveBillingAddress(ctx context.Context, c *Caller, in BillingAddressInput) (*BillingAccount, error) {
+	if err := CanManagePayments(c); err != nil {
+		return nil, err
+	}
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	scope := c.Scope()
+	if err := b.Store.SaveBillingAddress(ctx, scope, in.Lines, c.Audit(AuditBillingAddress, "organization", scope.Organization(),
+		map[string]any{"lines": len(in.Lines)})); err != nil {
+		return nil, err
+	}
+	return b.Account(ctx, c)
 }

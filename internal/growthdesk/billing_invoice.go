@@ -62,7 +62,10 @@ func (b *Billing) document(rec *InvoiceRecord) *InvoiceDocument {
 	if tax.RateBasisPt > 0 {
 		subtotal = (in.Amount*10000 + (10000+tax.RateBasisPt)/2) / (10000 + tax.RateBasisPt)
 	}
-	buyer := InvoiceParty{Name: rec.OrganizationName, Address: []string{}}
+	buyer := InvoiceParty{Name: rec.OrganizationName, Address: rec.BillingAddress}
+	if buyer.Address == nil {
+		buyer.Address = []string{}
+	}
 	seller := b.Seller
 	if seller.Address == nil {
 		seller.Address = []string{}

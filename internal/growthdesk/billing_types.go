@@ -3,6 +3,7 @@ package growthdesk
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Plan modes: a subscription renews every interval; a payment is charged once.
@@ -180,6 +181,44 @@ type BillingAccount struct {
 	Invoices      []Invoice      `json:"invoices"`
 	// Provider is "stripe" or "test" (the built-in offline provider).
 	Provider string `json:"provider"`
+	// BillingAddress is the postal address the organization's invoices are billed to, one
+	// line each (none when not set).
+	BillingAddress []string `json:"billing_address" tstype:"string[]"`
+}
+
+// Bounds of a billing address.
+const (
+	BillingAddressLinesMax = 6
+	BillingAddressLineMax  = 120
+)
+
+// BillingAddressInput is the body of PUT /api/v1/billing/address: the address's lines.
+type BillingAddressInput struct {
+	Lines []string `json:"lines"`
+}
+
+// Normalize trims each line and drops the empty ones.
+func (in *BillingAddressInput) Normalize() {
+	lines := []string{}
+	for _, l := range in.Lines {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	in.Lines = lines
+}
+
+// Validate bounds the address: at most six lines of 120 characters.
+func (in BillingAddressInput) Validate() error {
+	if len(in.Lines) > BillingAddressLinesMax {
+		return Invalid(map[string]string{"lines": "Keep the address to six lines."})
+	}
+	for _, l := range in.Lines {
+		if utf8.RuneCountInString(l) > BillingAddressLineMax {
+			return Invalid(map[string]string{"lines": "Keep each line of the address under 120 characters."})
+		}
+	}
+	return nil
 }
 
 // SubscriptionPage is one answer of the admins' subscription list.
@@ -411,7 +450,9 @@ type InvoiceRecord struct {
 	Invoice          Invoice
 	OrganizationID   string
 	OrganizationName string
-	PlanName         string
+	// BillingAddress is the organization's billing address, one line each.
+	BillingAddress []string
+	PlanName       string
 }
 
 // DisplayNumber is the invoice's number, or its id when the provider gave none.

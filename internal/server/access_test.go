@@ -99,6 +99,7 @@ var wantAccess = map[string]growthdesk.Access{
 	"POST /api/v1/billing/cancel":                     growthdesk.AccessApproved,
 	"POST /api/v1/billing/resume":                     growthdesk.AccessApproved,
 	"GET /api/v1/billing/checkout-sessions/{id}":      growthdesk.AccessApproved,
+	"PUT /api/v1/billing/address":                     growthdesk.AccessApproved,
 	"GET /api/v1/billing/invoices/{id}":               growthdesk.AccessApproved,
 	"GET /api/v1/billing/invoices/{id}/pdf":           growthdesk.AccessApproved,
 	"GET /api/v1/admin/billing/subscriptions":         growthdesk.AccessAdmin,

@@ -37,6 +37,18 @@ func (s *Server) handleCheckoutSession(w http.ResponseWriter, r *http.Request, c
 	s.reply(w, r, http.StatusOK, v, err)
 }
 
+// handleBillingAddress replaces the organization's billing address and answers the billing
+// account.
+func (s *Server) handleBillingAddress(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
+	var in growthdesk.BillingAddressInput
+	if err := decodeJSON(w, r, maxJSONBody, &in); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	v, err := s.deps.Billing.SaveBillingAddress(r.Context(), c, in)
+	s.reply(w, r, http.StatusOK, v, err)
+}
+
 // handleInvoice answers an invoice of the caller's organization (an admin: of any) as a
 // document; 404 for another organization's.
 func (s *Server) handleInvoice(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {

@@ -961,6 +961,22 @@ func TestBilling_AnInvoiceIsADocumentOfItsOrganization(t *testing.T) {
 		if res := env.as(t, "admin", "PATCH", "/api/v1/admin/users/"+env.ids["customer"], `{"organization_id":"`+acme+`"}`); res.status != 200 {
 			t.Fatalf("move the customer: %d %s", res.status, res.body)
 		}
+		// The customer sets the address the invoices bill the organization to; lines are trimmed and
+		// empty ones dropped. Staff have no organization to bill, and an address is bounded.
+		if res := env.as(t, "customer", "PUT", "/api/v1/billing/address", `{"lines":["  Kaiserstraße 1 ","","東京都千代田区"]}`); res.status != 200 ||
+			!strings.Contains(res.body, `"billing_address":["Kaiserstraße 1","東京都千代田区"]`) {
+			t.Fatalf("save the address: %d %s", res.status, res.body)
+		}
+		if res := env.as(t, "employee", "PUT", "/api/v1/billing/address", `{"lines":["x"]}`); res.status != 409 {
+			t.Errorf("an employee's address: %d %s", res.status, res.body)
+		}
+		if res := env.as(t, "customer", "PUT", "/api/v1/billing/address", `{"lines":["1","2","3","4","5","6","7"]}`); res.status != 422 ||
+			!strings.Contains(res.body, "Keep the address to six lines.") {
+			t.Errorf("seven lines: %d %s", res.status, res.body)
+		}
+		if other := decode[growthdesk.BillingAccount](t, env.as(t, "other", "GET", "/api/v1/billing", "").body); len(other.BillingAddress) != 0 {
+			t.Errorf("another organization's address: %v", other.BillingAddress)
+		}
 		buyPlan(t, env, "customer", growthdesk.SeedPlan.PriceID)
 		acct := decode[growthdesk.BillingAccount](t, env.as(t, "customer", "GET", "/api/v1/billing", "").body)
 		if len(acct.Invoices) != 1 {
@@ -972,6 +988,7 @@ func TestBilling_AnInvoiceIsADocumentOfItsOrganization(t *testing.T) {
 		for _, role := range []string{"customer", "admin"} {
 			doc := decode[growthdesk.InvoiceDocument](t, env.as(t, role, "GET", path, "").body)
 			if doc.Invoice.ID != in.ID || doc.Invoice.Number != in.Number || doc.Buyer.Name != "☕ 東京 Ölmez" || doc.Seller.Name != "Growthdesk" ||
+				strings.Join(doc.Buyer.Address, "|") != "Kaiserstraße 1|東京都千代田区" ||
 				doc.Seller.Email != "hello@example.com" || len(doc.Lines) != 1 || doc.Lines[0].Quantity != 1 || doc.Lines[0].UnitAmount != 100 ||
 				!strings.HasPrefix(doc.Lines[0].Description, "Chatbot Setup, ") || doc.Subtotal != 100 || doc.TaxAmount != 0 || doc.Total != 100 ||
 				doc.Tax.Label != "Tax" || doc.Tax.RateBasisPt != 0 || doc.Invoice.Status != "paid" {
@@ -984,7 +1001,7 @@ func TestBilling_AnInvoiceIsADocumentOfItsOrganization(t *testing.T) {
 			}
 			text := pdftest.Text(t, []byte(pdf.body))
 			for _, want := range []string{"Invoice", "Invoice number " + in.Number, "Issue date " + doc.IssuedAt.Format("Jan 2, 2006"),
-				"Status Paid", "From", "Bill to", "Growthdesk", "hello@example.com", "☕ 東京 Ölmez",
+				"Status Paid", "From", "Bill to", "Growthdesk", "hello@example.com", "☕ 東京 Ölmez", "Kaiserstraße 1", "東京都千代田区",
 				"Description Qty Unit price Amount", doc.Lines[0].Description + " 1 $1.00 $1.00",
 				"Subtotal $1.00", "Tax (0%) $0.00", "Total $1.00"} {
 				if !strings.Contains(text, want) {

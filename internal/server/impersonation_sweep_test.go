@@ -113,6 +113,9 @@ func TestImpersonation_EveryWriteIsAuditedWithBothIDs(t *testing.T) {
 		}},
 		{"POST /api/v1/billing/cancel", "customer", true, func(t *testing.T) response { return admin("POST", "/api/v1/billing/cancel", "") }},
 		{"POST /api/v1/billing/resume", "customer", true, func(t *testing.T) response { return admin("POST", "/api/v1/billing/resume", "") }},
+		{"PUT /api/v1/billing/address", "customer", true, func(t *testing.T) response {
+			return admin("PUT", "/api/v1/billing/address", `{"lines":["1 Main St"]}`)
+		}},
 		{"POST /functions/v1/stripe-checkout", "customer", true, func(t *testing.T) response {
 			return admin("POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`)
 		}},

@@ -121,6 +121,7 @@ func (s *Server) apiRoutes(api *apiMux) {
 	api.handle("POST", "/api/v1/billing/cancel", approved, s.handleBillingCancel(true))
 	api.handle("POST", "/api/v1/billing/resume", approved, s.handleBillingCancel(false))
 	api.handle("GET", "/api/v1/billing/checkout-sessions/{id}", approved, s.handleCheckoutSession)
+	api.handle("PUT", "/api/v1/billing/address", approved, s.handleBillingAddress)
 	api.handle("GET", "/api/v1/billing/invoices/{id}", approved, s.handleInvoice)
 	api.handle("GET", "/api/v1/billing/invoices/{id}/pdf", approved, s.handleInvoicePDF)
 	// The overview's routes refuse with the overview's own message (CanViewBillingOverview).

@@ -253,6 +253,7 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 			// Billing.
 			{"admin", "PATCH /api/v1/admin/billing/subscriptions/{id}", "/api/v1/admin/billing/subscriptions/" + subs.Items[0].ID, `{"status":"past_due"}`},
 			{"customer", "POST /functions/v1/stripe-checkout", "", `{"price_id":"price_chatbot_setup_monthly","success_url":"/checkout/success?success=true","cancel_url":"/portal/billing?canceled=true","mode":"subscription"}`},
+			{"customer", "PUT /api/v1/billing/address", "", `{"lines":["1200 Harbor Way","Seattle, WA 98101"]}`},
 			// Client workspace.
 			{"employee", "POST /api/v1/projects", "", projectBody(f.acme, "Booking assistant")},
 			{"employee", "PUT /api/v1/projects/{id}", "", projectBody(f.acme, "Support Chatbot")},

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -304,6 +305,43 @@ func (s *BillingStore) ListInvoices(ctx context.Context, scope growthdesk.Scope,
 	}))
 }
 
+// BillingAddress returns the billing address of the scope's one organization, one line each;
+// none for a scope that is not one organization's.
+func (s *BillingStore) BillingAddress(ctx context.Context, scope growthdesk.Scope) ([]string, error) {
+	if scope.Organization() == "" {
+		return []string{}, nil
+	}
+	var text string
+	err := s.db.queryRow(ctx, `SELECT billing_address FROM organizations WHERE id = ?`, scope.Organization()).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return []string{}, nil
+	}
+	return addressLines(text), err
+}
+
+// SaveBillingAddress replaces the billing address of the scope's one organization, with its
+// audit entry.
+func (s *BillingStore) SaveBillingAddress(ctx context.Context, scope growthdesk.Scope, lines []string, audit growthdesk.AuditEntry) error {
+	if scope.Organization() == "" {
+		return growthdesk.Errorf(growthdesk.ENotFound, "There is no organization to bill.")
+	}
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `UPDATE organizations SET billing_address = ?, updated_at = ? WHERE id = ?`,
+			strings.Join(lines, "\n"), tx.now, scope.Organization()); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, audit)
+	})
+}
+
+// addressLines splits a stored address into its lines (none for "").
+func addressLines(text string) []string {
+	if text == "" {
+		return []string{}
+	}
+	return strings.Split(text, "\n")
+}
+
 // GetInvoice returns an invoice inside scope with its organization's name and the plan it
 // billed: its subscription's, or for a one-time purchase billed as its checkout, the
 // checkout's. ENotFound for an invoice outside scope.
@@ -312,15 +350,16 @@ func (s *BillingStore) GetInvoice(ctx context.Context, scope growthdesk.Scope, i
 	var rec growthdesk.InvoiceRecord
 	in := &rec.Invoice
 	var ps, pe, paid sql.NullTime
+	var address string
 	err := s.db.queryRow(ctx, `SELECT i.id, i.number, i.amount, i.currency, i.status, i.period_start, i.period_end, i.paid_at,
-		i.document_url, i.created_at, i.organization_id, o.name,
+		i.document_url, i.created_at, i.organization_id, o.name, o.billing_address,
 		COALESCE((SELECT MAX(s.plan_name) FROM billing_subscriptions s WHERE s.provider = i.provider AND i.provider_subscription_id <> ''
 			AND s.provider_subscription_id = i.provider_subscription_id),
 			(SELECT MAX(c.plan_name) FROM billing_checkout_sessions c WHERE c.id = i.provider_invoice_id AND c.organization_id = i.organization_id), '')
 		FROM billing_invoices i JOIN organizations o ON o.id = i.organization_id
 		WHERE `+where+` AND i.id = ?`, append(args, id)...).Scan(
 		&in.ID, &in.Number, &in.Amount, &in.Currency, &in.Status, &ps, &pe, &paid, &in.DocumentURL, &in.CreatedAt,
-		&rec.OrganizationID, &rec.OrganizationName, &rec.PlanName)
+		&rec.OrganizationID, &rec.OrganizationName, &address, &rec.PlanName)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, growthdesk.Errorf(growthdesk.ENotFound, "There is no such invoice.")
 	} else if err != nil {
@@ -328,6 +367,7 @@ func (s *BillingStore) GetInvoice(ctx context.Context, scope growthdesk.Scope, i
 	}
 	in.PeriodStart, in.PeriodEnd, in.PaidAt = nullTime(ps), nullTime(pe), nullTime(paid)
 	in.CreatedAt = in.CreatedAt.UTC()
+	rec.BillingAddress = addressLines(address)
 	return &rec, nil
 }
 

@@ -117,6 +117,17 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
   pageTest(`a customer opens an invoice as a document and downloads its PDF, at ${label} px`, { viewport }, async ({ page }) => {
     await signInAs(page, "owner@northwind.example");
     await open(page, "/portal/billing");
+    // The address the invoices are billed to, set on the billing page (a street of its own at each width, so that
+    // the second run changes it too).
+    const street = `${label} Harbor Way`;
+    const card = page.getByRole("region", { name: "Billing Address" });
+    const address = card.getByLabel("Address");
+    await address.fill(`  ${street} \n\nSeattle, WA 98101\nUnited States`);
+    await card.getByRole("button", { name: "Save Address" }).click();
+    await expectVisible(card.getByText("Billing address saved. Your invoices show it."), "the saved notice");
+    await expectVisible(card.getByRole("button", { name: "Save Address" }).and(page.locator(":disabled")), "Save, with nothing left to save");
+    await open(page, "/portal/billing");
+    assert.equal(await page.getByRole("region", { name: "Billing Address" }).getByLabel("Address").inputValue(), `${street}\nSeattle, WA 98101\nUnited States`);
     await page.getByRole("region", { name: "Billing History" }).getByRole("link", { name: "View invoice NW-0002" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/portal/billing/invoices/"));
     await expectVisible(page.getByRole("heading", { level: 1, name: "Invoice NW-0002" }), "the invoice's heading");
@@ -127,6 +138,8 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
       ["the seller's address", "320 N Meridian St, Suite 700"],
       ["the seller's e-mail", "hello@growthdesk.io"],
       ["the buyer", "Northwind Logistics"],
+      ["the buyer's address", street],
+      ["the buyer's city", "Seattle, WA 98101"],
       ["the status", "Paid"],
     ]) {
       await expectVisible(doc.getByText(text, { exact: true }), what);
@@ -142,6 +155,7 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     assert.equal(download.suggestedFilename(), "invoice-NW-0002.pdf");
     const text = await pdfText(await download.path());
     for (const want of ["Invoice number NW-0002", "Status Paid", "Growthdesk LLC", "320 N Meridian St, Suite 700", "Northwind Logistics",
+      street, "Seattle, WA 98101",
       "Subtotal $1.00", "Sales tax (0%) $0.00", "Total $1.00"]) {
       assert.ok(text.includes(want), `the PDF says ${want}: ${text}`);
     }

@@ -174,6 +174,7 @@ export const AuditSubscriptionResume = "billing.subscription_resume";
  */
 export const AuditSubscriptionReplaced = "billing.subscription_replaced";
 export const AuditPlanSave = "billing.plan_save";
+export const AuditBillingAddress = "billing.address_save";
 /**
  * The community forum.
  */
@@ -244,7 +245,7 @@ export const AuditOTPFailed = "auth.otp_failed";
  */
 export const AuditRecoveryCodesGenerate = "auth.recovery_codes_generate";
 export const AuditRecoveryCodeUse = "auth.recovery_code_use";
-export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditImpersonationRequest | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditLeadHandled | typeof AuditLeadReopened | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed | typeof AuditRecoveryCodesGenerate | typeof AuditRecoveryCodeUse;
+export type AuditAction = typeof AuditApprove | typeof AuditReject | typeof AuditRoleChange | typeof AuditOrganizationChange | typeof AuditOrganizationCreate | typeof AuditProfileUpdate | typeof AuditNotificationsUpdate | typeof AuditAnnouncementCreate | typeof AuditAnnouncementActivate | typeof AuditAnnouncementDeactivate | typeof AuditAnnouncementDelete | typeof AuditAnnouncementDismiss | typeof AuditCheckoutStart | typeof AuditSubscriptionStatus | typeof AuditSubscriptionDelete | typeof AuditSubscriptionCancel | typeof AuditSubscriptionResume | typeof AuditSubscriptionReplaced | typeof AuditPlanSave | typeof AuditBillingAddress | typeof AuditForumTopicCreate | typeof AuditForumReply | typeof AuditForumPostEdit | typeof AuditForumTopicModerate | typeof AuditForumTopicDelete | typeof AuditForumPostDelete | typeof AuditImpersonationStart | typeof AuditImpersonationEnd | typeof AuditImpersonationRequest | typeof AuditMeetingCreate | typeof AuditMeetingUpdate | typeof AuditMeetingComplete | typeof AuditMeetingCancel | typeof AuditCalendarFeed | typeof AuditProjectCreate | typeof AuditProjectUpdate | typeof AuditProjectDelete | typeof AuditProjectPostUpdate | typeof AuditAutomationCreate | typeof AuditAutomationUpdate | typeof AuditAutomationDelete | typeof AuditAutomationPause | typeof AuditAutomationResume | typeof AuditAutomationToken | typeof AuditReportGenerate | typeof AuditReportSchedule | typeof AuditTicketCreate | typeof AuditTicketUpdate | typeof AuditTicketDelete | typeof AuditTicketRespond | typeof AuditTicketAttach | typeof AuditCategoryCreate | typeof AuditCategoryUpdate | typeof AuditLeadHandled | typeof AuditLeadReopened | typeof AuditPasswordFailed | typeof AuditMFAFailed | typeof AuditOTPFailed | typeof AuditRecoveryCodesGenerate | typeof AuditRecoveryCodeUse;
 
 /**
  * AccountChange is what staff may change on someone's account in one request, the body of
@@ -1020,6 +1021,11 @@ export interface BillingAccount {
    * Provider is "stripe" or "test" (the built-in offline provider).
    */
   provider: string;
+  /**
+   * BillingAddress is the postal address the organization's invoices are billed to, one
+   * line each (none when not set).
+   */
+  billing_address: string[];
 }
 
 /**
@@ -1148,6 +1154,19 @@ export interface InvoiceDocument {
   tax_amount: number /* int64 */;
   total: number /* int64 */;
 }
+
+/**
+ * BillingAddressInput is the body of PUT /api/v1/billing/address: the address's lines.
+ */
+export interface BillingAddressInput {
+  lines: string[] | null;
+}
+
+/**
+ * Bounds of a billing address.
+ */
+export const BillingAddressLinesMax = 6;
+export const BillingAddressLineMax = 120;
 
 export const ProjectStatusPlanning = "planning";
 export const ProjectStatusInProgress = "in_progress";

@@ -249,6 +249,7 @@ export const SENTENCES: Record<string, (entry: AdminActivity) => Sentence> = {
   "billing.subscription_resume": (e) => ({ verb: "resumed the subscription of", target: subscription(e) }),
   "billing.subscription_replaced": (e) => ({ verb: "replaced the older subscription of", target: subscription(e), after: "with its new plan" }),
   "billing.plan_save": (e) => ({ verb: "saved the plan", target: target(e, "a plan") }),
+  "billing.address_save": (e) => ({ verb: "changed the billing address of", target: target(e, "an organization") }),
   // The community forum.
   "forum.topic_create": (e) => ({ verb: "started the topic", target: target(e, "a forum topic") }),
   "forum.reply": (e) => ({ verb: "replied to", target: target(e, "a forum topic") }),

@@ -29,6 +29,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "billing.subscription_resume": "Resumed a subscription",
   "billing.subscription_replaced": "Replaced a subscription with a newer one",
   "billing.plan_save": "Saved a plan",
+  "billing.address_save": "Changed the billing address",
   // The community forum.
   "forum.topic_create": "Started a forum topic",
   "forum.reply": "Replied in the forum",

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, saveDownload } from "~/lib/api";
+import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, putJSON, saveDownload } from "~/lib/api";
 import { paths } from "~/lib/paths";
 import type {
   BillingAccount,
@@ -105,6 +105,17 @@ export function useCancelAtPeriodEnd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cancel: boolean) => postJSON<Subscription>(`/api/v1/billing/${cancel ? "cancel" : "resume"}`, {}, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+// PUT /api/v1/billing/address: the lines invoices bill the organization to; answers the billing account.
+
+export function useSaveBillingAddress() {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: string[]) => putJSON<BillingAccount>("/api/v1/billing/address", { lines }, { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CalendarClock, CreditCard, FileText, Package } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
+import { BillingAddressCard } from "./billing-address";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -232,6 +233,8 @@ export function BillingPage({ readOnly = false }: { readOnly?: boolean }) {
           )}
         </SettingsCard>
       </div>
+
+      <BillingAddressCard lines={account.data.billing_address} readOnly={readOnly} />
 
       <SettingsCard title="Billing History">
         {invoices.length === 0 ? (
