@@ -3,7 +3,9 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -320,11 +322,24 @@ func TestReports_GeneratedInTheBackgroundAndDownloaded(t *testing.T) {
 		t.Fatalf("job: %d %v", n, err)
 	}
 	roi := pdftest.Text(t, []byte(w.as(t, "customer", "GET", "/api/v1/reports/"+roiReport.ID+"/file", "").body))
-	// $30.00 of savings; $1.00 a month over 30 days is $0.99; ROI (3000 - 99) / 99 x 100.
-	for _, want := range []string{"ROI Analysis", "Return on Investment", "Chatbot Setup, $1.00 per month", "Plan cost for the period (30 days) $0.99", "$30.00", "ROI 2930.3%"} {
+	// $30.00 of savings against $1.00 a month over the period's days (29 or 30 whole days, with
+	// today's part): about $0.95 to $0.99, and ROI = (3000 - cost) / cost x 100 of that cost.
+	for _, want := range []string{"ROI Analysis", "Return on Investment", "Chatbot Setup, $1.00 per month", "$30.00"} {
 		if !strings.Contains(roi, want) {
-			t.Errorf("the ROI PDF lacks %s", want)
+			t.Errorf("the ROI PDF lacks %s:\n%s", want, roi)
 		}
+	}
+	m := regexp.MustCompile(`Plan cost for the period \((\d+) days\) \$0\.(\d\d)`).FindStringSubmatch(roi)
+	if m == nil {
+		t.Fatalf("the ROI PDF has no plan cost:\n%s", roi)
+	}
+	days, _ := strconv.Atoi(m[1])
+	cost, _ := strconv.Atoi(m[2])
+	if days < 29 || days > 31 || cost < 95 || cost > 102 {
+		t.Errorf("plan cost for %d days: $0.%02d", days, cost)
+	}
+	if want := fmt.Sprintf("ROI %.1f%%", float64(3000-cost)/float64(cost)*100); !strings.Contains(roi, want) {
+		t.Errorf("the ROI PDF lacks %s:\n%s", want, roi)
 	}
 	csv := w.as(t, "customer", "GET", "/api/v1/reports/"+report.ID+"/file?format=csv", "")
 	if csv.status != 200 || !strings.HasPrefix(csv.body, "run_id,automation_id,automation,type,started_at") || !strings.Contains(csv.body, "Support Bot,chatbot") {
