@@ -195,7 +195,7 @@ pageTest("the customer pauses an automation and sees it paused", async ({ page }
   await updates.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "New Project" }).click();
   const dialog = page.getByRole("dialog", { name: "New Project" });
-  await expectVisible(dialog.getByRole("link", { name: "Request a Project" }), "Request a Project");
+  await expectVisible(dialog.getByRole("link", { name: "Contact Support" }), "Contact Support");
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByLabel("Search projects").fill("no such project anywhere");
   await expectVisible(page.getByText("No projects found"), "the empty state");
@@ -264,7 +264,7 @@ for (const [width, viewport] of [["1440", { width: 1440, height: 900 }], ["390",
     assert.doesNotMatch(text, /coming soon/i, `no 'coming soon': ${text}`);
     assert.match(text, /project request/i, `the dialog says how to ask: ${text}`);
     await page.screenshot({ path: `/tmp/customer-project-request-${width}.png` });
-    await dialog.getByRole("link", { name: "Request a Project" }).click();
+    await dialog.getByRole("link", { name: "Contact Support" }).click();
 
     const ticket = page.getByRole("dialog", { name: "New Ticket" });
     await expectVisible(ticket, "the new-ticket dialog");

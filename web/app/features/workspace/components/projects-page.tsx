@@ -74,7 +74,10 @@ const PROJECT_REQUEST = {
     "We would like to start a new project.\n\nWhat it should achieve:\n\nThe tools and systems involved:\n\nWhen we would like it running:\n",
 };
 
-/** Projects are planned with our team: a customer asks for one through a support ticket. */
+/**
+ * Projects are planned with our team: a customer asks for one through a support ticket. The link keeps
+ * the product's label, Contact Support, and opens that ticket drafted as a project request.
+ */
 function RequestProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog
@@ -87,7 +90,7 @@ function RequestProjectDialog({ open, onClose }: { open: boolean; onClose: () =>
             Close
           </Button>
           <Link to={paths.portal.ticketDraft(PROJECT_REQUEST)} className={buttonVariants()}>
-            Request a Project
+            Contact Support
           </Link>
         </>
       }
