@@ -80,18 +80,18 @@ type AdminDashboardStore interface {
 	// RecentActivity returns the newest audit entries whose action is not in hidden, with
 	// their targets' names.
 	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
-	// ActivityPage returns the entries RecentActivity would, skipping offset of them, and
-	// the number of all of them.
-	ActivityPage(ctx context.Context, limit, offset int, hidden AuditFilter) ([]*AdminActivity, int, error)
+	// ActivityPage returns the entries RecentActivity would (or the oldest first), skipping
+	// offset of them, and the number of all of them.
+	ActivityPage(ctx context.Context, limit, offset int, oldestFirst bool, hidden AuditFilter) ([]*AdminActivity, int, error)
 }
 
 // AuditPageMax is the most entries one page of the audit log holds.
 const AuditPageMax = 500
 
-// AuditLog returns one page of the audit log for staff, newest first, each entry with the
+// AuditLog returns one page of the audit log for staff, newest first (or oldest), each entry with the
 // names of what it concerns (as Recent Activity names them), and the number of entries in
 // all; billing's entries for admins only. Refuses a limit or offset out of range, naming it.
-func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset int) ([]*AdminActivity, int, error) {
+func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset int, oldestFirst bool) ([]*AdminActivity, int, error) {
 	if err := CanManageAccounts(c); err != nil {
 		return nil, 0, err
 	}
@@ -105,7 +105,7 @@ func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset
 	if err := bad.err(); err != nil {
 		return nil, 0, err
 	}
-	return d.Store.ActivityPage(ctx, limit, offset, auditFilterFor(c, nil))
+	return d.Store.ActivityPage(ctx, limit, offset, oldestFirst, auditFilterFor(c, nil))
 }
 
 // TicketCounter counts the support tickets of scope by status (the support desk implements

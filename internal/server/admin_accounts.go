@@ -81,8 +81,8 @@ func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
-// handleAuditLog answers one page of the audit log (limit, offset) as a list, with the number
-// of all entries in X-Total-Count.
+// handleAuditLog answers one page of the audit log (limit, offset; dir=asc for the oldest
+// first) as a list, with the number of all entries in X-Total-Count.
 func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	limit, offset, bad := 100, 0, map[string]string{}
 	for name, dst := range map[string]*int{"limit": &limit, "offset": &offset} {
@@ -94,11 +94,15 @@ func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growt
 			*dst = n
 		}
 	}
+	dir := r.URL.Query().Get("dir")
+	if dir != "" && dir != "asc" && dir != "desc" {
+		bad["dir"] = "Use asc or desc."
+	}
 	if len(bad) > 0 {
 		writeError(w, r, s.log, growthdesk.Invalid(bad))
 		return
 	}
-	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset)
+	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset, dir == "asc")
 	if err == nil {
 		w.Header().Set("X-Total-Count", strconv.Itoa(total))
 	}

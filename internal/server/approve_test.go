@@ -201,8 +201,13 @@ func TestAuditLog_PagesWithTheTotal(t *testing.T) {
 		if len(last) != 1 {
 			t.Fatalf("last page: %d entries, want 1", len(last))
 		}
+		// Oldest first, the newest entry comes last.
+		oldest := decode[[]growthdesk.AdminActivity](t, env.as(t, "employee", "GET", "/api/v1/admin/audit-log?dir=asc&limit=1&offset="+strconv.Itoa(total-1), "").body)
+		if len(oldest) != 1 || oldest[0].ID != page[0].ID {
+			t.Fatalf("oldest first, last page: %+v, want %s", oldest, page[0].ID)
+		}
 		for _, q := range []struct{ query, field string }{
-			{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"offset=-1", "offset"}, {"offset=two", "offset"},
+			{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"offset=-1", "offset"}, {"offset=two", "offset"}, {"dir=up", "dir"},
 		} {
 			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?"+q.query, "")
 			if res.status != 422 || !strings.Contains(res.body, `"`+q.field+`"`) {

@@ -68,23 +68,27 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 // id, and the organization the entry concerns. A target deleted since keeps the name its entry
 // recorded (details title, name or plan_name).
 func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
-	return s.activity(ctx, limit, 0, hidden)
+	return s.activity(ctx, limit, 0, false, hidden)
 }
 
 // ActivityPage returns the audit entries whose action is not hidden, newest first, skipping
 // offset of them, named as RecentActivity names them; and how many there are in all.
-func (s *AdminDashboardStore) ActivityPage(ctx context.Context, limit, offset int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, int, error) {
+func (s *AdminDashboardStore) ActivityPage(ctx context.Context, limit, offset int, oldestFirst bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, int, error) {
 	where, args := auditFilterWhere(hidden)
 	var total int
 	if err := s.accounts.db.queryRow(ctx, "SELECT COUNT(*) FROM audit_log a WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	list, err := s.activity(ctx, limit, offset, hidden)
+	list, err := s.activity(ctx, limit, offset, oldestFirst, hidden)
 	return list, total, err
 }
 
-func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
+func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, oldestFirst bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
 	db := s.accounts.db
+	order := "a.created_at DESC, a.id DESC"
+	if oldestFirst {
+		order = "a.created_at ASC, a.id ASC"
+	}
 	where, args := auditFilterWhere(hidden)
 	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
@@ -112,7 +116,7 @@ func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, h
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)
 		WHERE `+where+`
-		ORDER BY a.created_at DESC, a.id DESC`+limitClause(limit)+" OFFSET "+strconv.Itoa(offset), args...)
+		ORDER BY `+order+limitClause(limit)+" OFFSET "+strconv.Itoa(offset), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -218,7 +218,7 @@ pageTest(
     await staffPage.getByLabel("Approval status").selectOption({ label: "Pending" });
     const row = staffPage.getByRole("row").filter({ hasText: email });
     await expectVisible(row, `the row of ${email}`);
-    await expectText(row.getByRole("cell").first(), `${name} ${email}`);
+    await expectText(row.getByRole("cell").first(), `${name} Pending ${email}`);
     await expectVisible(row.getByText("Pending", { exact: true }));
     const organization = await createOrganizationInPanel(staffPage, `Hopper Labs ${randomUUID().slice(0, 4)}`);
     await row.getByRole("button", { name: `Approve ${name}` }).click();

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { MOBILE, countVisible, e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo, greeting } from "./harness.mjs";
+import { MOBILE, countVisible, e2eSuite, expectHidden, expectVisible, normalize, open, signInAsDemo, greeting, waitUntil } from "./harness.mjs";
 
 const { pageTest } = e2eSuite({ args: ["--demo"] });
 
@@ -271,5 +271,73 @@ for (const [width, viewport, role, name] of [["1440", WIDE, "admin", "admin"], [
     await page.screenshot({ path: `/tmp/staff-impersonation-ended-${width}.png` });
     await ended.close.click();
     await expectHidden(ended.flash, "the closed message");
+  });
+}
+
+// Admin Management and the audit log: tables on a desktop, cards on a phone, sortable from the
+// keyboard with aria-sort, paged by the server, every entry in words (names, never ids or keys).
+for (const [viewport, role] of [
+  [{ width: 1440, height: 900 }, "admin"],
+  [{ width: 390, height: 844 }, "employee"],
+  [{ width: 1440, height: 900 }, "employee"],
+  [{ width: 390, height: 844 }, "admin"],
+]) {
+  const width = viewport.width;
+  pageTest(`Admin Management and the audit log as ${role} at ${width} px`, { viewport }, async ({ page }) => {
+    await signInAsDemo(page, role);
+    await open(page, "/portal/settings?tab=admin");
+    const users = page.getByRole("region", { name: "Users" });
+    await expectVisible(users, "the users list");
+    const pending = users.getByRole("row").filter({ hasText: "pending@demo.growthdesk.io" });
+    await expectVisible(pending, "the pending demo account");
+    // A pending account has no last sign-in; the approval dialog chooses its organization.
+    assert.equal(await pending.getByText("Last sign-in").count(), 0, "no 'Last sign-in' on a pending account");
+    assert.equal(await pending.getByText("Never", { exact: true }).count(), 0, "no 'Never' either");
+    await expectVisible(pending.getByText("Chosen on approval"), "the organization, chosen on approval");
+
+    // A name the audit log will show in words.
+    const org = `Lakeside ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel("New organization").fill(org);
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await expectVisible(page.getByRole("status").filter({ hasText: `${org} has been created.` }), "the created organization");
+
+    const log = page.getByRole("region", { name: "Audit log" }).first();
+    const entry = log.getByRole("row").filter({ hasText: `Name: ${org}` }).first();
+    await expectVisible(entry, "the new organization's entry, in words");
+    const text = normalize(await entry.innerText());
+    assert.ok(text.includes("Created organization"), `the action in words: ${text}`);
+    assert.ok(!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(text), `no id in the entry: ${text}`);
+    assert.ok(!/organization\.create|_/.test(text), `no raw key in the entry: ${text}`);
+
+    const header = (name) => page.getByRole("columnheader", { name });
+    if (width >= 1024) {
+      // Tables, with their column headers.
+      await expectVisible(header("Role"), "the users table's headers");
+      await expectVisible(header("Concerning"), "the audit log's headers");
+      const when = header("When");
+      assert.equal(await when.getAttribute("aria-sort"), "descending", "the log starts newest first");
+      await when.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await when.getAttribute("aria-sort")) === "ascending", "oldest first, by keyboard");
+      await expectVisible(log.getByText(/Every staff action, oldest first/), "the order said in words");
+      await expectHidden(log.getByRole("row").filter({ hasText: `Name: ${org}` }), "the newest entry, off the first page of the oldest");
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await when.getAttribute("aria-sort")) === "descending", "newest first again");
+      await expectVisible(entry, "the newest entry again");
+      const user = header("User");
+      await user.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await user.getAttribute("aria-sort")) === "ascending", "users sorted by name");
+    } else {
+      // Cards: no header row; each value under its name, and a Sort by select.
+      await expectHidden(header("Concerning"), "no table header on a phone");
+      await expectVisible(log.getByLabel("Sort by"), "the log's order as a select");
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `the page is ${width} px wide`);
+    }
+    // Paged by the server: the count and the page say so.
+    await expectVisible(log.getByText(/\(\d+ entr(y|ies)\)/), "the number of entries");
+    await page.screenshot({ path: `/tmp/admin-audit-${role}-${width}.png`, fullPage: true });
+    await users.screenshot({ path: `/tmp/admin-users-${role}-${width}.png` });
   });
 }

@@ -206,17 +206,18 @@ pageTest("an admin adds, renames, recolours, moves and deactivates a support cat
   const panel = page.getByRole("region", { name: "Support categories" });
   await expectVisible(panel, "the categories panel");
   const name = `Onboarding ${Date.now() % 100000}`;
-  await panel.getByLabel("New category").fill(name);
+  // Each form reads as what it is: a category's row, the new category; its fields by their own names.
+  await panel.getByRole("form", { name: "New category" }).getByLabel("Category name", { exact: true }).fill(name);
   await panel.getByRole("button", { name: "Add category" }).click();
-  const field = panel.getByLabel(`Name of ${name}`);
+  const field = panel.getByRole("form", { name: `Category: ${name}` }).getByLabel("Category name", { exact: true });
   await expectVisible(field, "the new category");
   await field.fill(`${name} help`);
   await field.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
-  const renamed = panel.getByLabel(`Name of ${name} help`);
+  const renamed = panel.getByRole("form", { name: `Category: ${name} help` }).getByLabel("Category name", { exact: true });
   await expectVisible(renamed, "the renamed category");
 
   // A new colour is kept by the server.
-  const row = () => panel.getByLabel(`Name of ${name} help`).locator("xpath=ancestor::li");
+  const row = () => panel.getByRole("form", { name: `Category: ${name} help` }).locator("xpath=ancestor::li");
   await row().getByLabel("Color").fill("#16a34a");
   await row().getByRole("button", { name: "Save" }).click();
   await waitUntil(async () => (await row().getByRole("button", { name: "Save" }).isDisabled()), "the colour saved");

@@ -22,6 +22,10 @@ const NETWORK_ERROR_MESSAGE = "We could not reach the server. Check your connect
 const FALLBACK_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
 async function requestJSON<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(method, path, body, options)).data;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -51,12 +55,20 @@ async function requestJSON<T>(method: string, path: string, body: unknown, optio
       fields: errorBody?.fields,
     });
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }
 
 /** GET a JSON document; resolves with the decoded answer or rejects with an ApiError. */
 export function getJSON<T>(path: string, options?: RequestOptions): Promise<T> {
   return requestJSON<T>("GET", path, undefined, options);
+}
+
+/** GET one page of a list whose answer counts every item in X-Total-Count. */
+export async function getPage<T>(path: string, options?: RequestOptions): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await request<T[]>("GET", path, undefined, options);
+  const items = data ?? [];
+  const total = Number(headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
 }
 
 /** POST a JSON body to the API; resolves with the decoded answer or rejects with an ApiError. */

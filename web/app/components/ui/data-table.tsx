@@ -36,8 +36,9 @@ export type DataTableColumn<T extends RowData> = {
 };
 
 /**
- * Below which container width the rows become cards: "xl" (36rem) suits tables of text, "5xl" (64rem)
- * tables whose rows hold form controls. Tailwind needs each class spelled out, hence two full sets.
+ * Below which container width the rows become cards: "xl" (36rem) suits tables of text, "3xl" (48rem) wide
+ * tables of text or few controls, "5xl" (64rem) tables whose rows hold many form controls. Tailwind needs each
+ * class spelled out, hence a full set each.
  */
 const LAYOUTS = {
   xl: {
@@ -50,6 +51,17 @@ const LAYOUTS = {
     label: "@xl:hidden",
     sortBar: "@xl:hidden",
     absent: "@max-xl:hidden",
+  },
+  "3xl": {
+    table: "@max-3xl:block",
+    thead: "@max-3xl:hidden",
+    tbody: "@max-3xl:block",
+    tr: "@max-3xl:grid @max-3xl:grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] @max-3xl:gap-x-6 @max-3xl:gap-y-3 @max-3xl:p-4",
+    td: "@max-3xl:flex @max-3xl:flex-col @max-3xl:gap-1 @max-3xl:p-0",
+    wide: "@max-3xl:col-span-full",
+    label: "@3xl:hidden",
+    sortBar: "@3xl:hidden",
+    absent: "@max-3xl:hidden",
   },
   "5xl": {
     table: "@max-5xl:block",
@@ -193,6 +205,8 @@ export function DataTable<T extends RowData>({
     autoResetPageIndex: false,
     enableMultiSort: false,
     manualSorting: Boolean(server),
+    // A server's list always has an order: a column toggles between ascending and descending.
+    enableSortingRemoval: !server,
     manualPagination: Boolean(server),
     rowCount: server?.total,
   });

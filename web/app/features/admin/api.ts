@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken } from "~/features/auth/auth-provider";
-import { getJSON, patchJSON, postJSON } from "~/lib/api";
+import { getJSON, getPage, patchJSON, postJSON } from "~/lib/api";
 import { useOrganizations as useOrganizationList } from "~/lib/organizations";
 import { queryKeys } from "~/lib/query-keys";
 import type {
@@ -8,7 +8,7 @@ import type {
   AccountChange,
   Approval as ApprovalStatus,
   ApprovalRequest,
-  AuditEntry as ApiAuditEntry,
+  AdminActivity,
   Organization as CreatedOrganization,
   OrganizationInput,
   OrganizationSummary,
@@ -16,7 +16,8 @@ import type {
 
 export type AdminUser = Account;
 export type Organization = OrganizationSummary;
-export type AuditEntry = ApiAuditEntry;
+/** An audit entry with the names of what it concerns. */
+export type AuditEntry = AdminActivity;
 
 export type ApprovalFilter = "all" | ApprovalStatus;
 export type AdminUserUpdate = AccountChange;
@@ -31,12 +32,11 @@ export function pendingChanges(user: AdminUser, draft: AdminUserUpdate | undefin
   return changes;
 }
 
-export const AUDIT_LOG_LIMIT = 50;
-
 export const adminKeys = {
   all: ["admin"] as const,
   users: (search: string, approval: ApprovalFilter) => ["admin", "users", search, approval] as const,
   auditLog: ["admin", "audit-log"] as const,
+  auditPage: (pageIndex: number, pageSize: number, oldestFirst: boolean) => ["admin", "audit-log", pageIndex, pageSize, oldestFirst] as const,
 };
 
 export function adminUsersPath(search: string, approval: ApprovalFilter): string {
@@ -68,14 +68,22 @@ export function useOrganizations() {
 
 // GET /api/v1/admin/audit-log
 
-export const fetchAuditLog = (token: string, signal?: AbortSignal) =>
-  getJSON<AuditEntry[]>(`/api/v1/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`, { token, signal });
+export const fetchAuditPage = (token: string, pageIndex: number, pageSize: number, oldestFirst: boolean, signal?: AbortSignal) =>
+  getPage<AuditEntry>(`/api/v1/admin/audit-log?limit=${pageSize}&offset=${pageIndex * pageSize}&dir=${oldestFirst ? "asc" : "desc"}`, {
+    token,
+    signal,
+  });
 
-export const auditLogQuery = (token: string) =>
-  queryOptions({ queryKey: adminKeys.auditLog, queryFn: ({ signal }) => fetchAuditLog(token, signal) });
-
-export function useAuditLog() {
-  return useQuery(auditLogQuery(useAccessToken()));
+/** One page of the audit log, newest first (or oldest), with the number of entries in all. */
+export function useAuditLog(pageIndex: number, pageSize: number, oldestFirst = false) {
+  const token = useAccessToken();
+  return useQuery(
+    queryOptions({
+      queryKey: adminKeys.auditPage(pageIndex, pageSize, oldestFirst),
+      queryFn: ({ signal }) => fetchAuditPage(token, pageIndex, pageSize, oldestFirst, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 // POST /api/v1/admin/users/{id}/approve, /reject; PATCH /api/v1/admin/users/{id}

@@ -38,10 +38,22 @@ describe("audit entries", () => {
     expect(describeDetails({ name: "Acme Inc" }, undefined, "organization.create")).toBe("Name: Acme Inc");
   });
 
-  it("describe other details whatever their shape", () => {
+  it("describe other details in words, never raw keys or ids", () => {
     expect(describeDetails(null)).toBe("");
     expect(describeDetails("role changed")).toBe("role changed");
-    expect(describeDetails({ from_role: "customer", to_role: "employee" })).toBe("From role: Customer, To role: Employee");
-    expect(describeDetails({ organization_id: null })).toBe("Organization id: none");
+    expect(describeDetails({ name: "Support bot", status: "in_progress", minutes_saved_per_run: 15, hourly_cost_cents: 3000 }, undefined, "automation.update")).toBe(
+      "Name: Support bot, Status: In progress, Minutes saved per run: 15, Hourly cost: $30.00",
+    );
+    expect(describeDetails({ name: "Growth", amount: 9900, currency: "eur", mode: "subscription", interval: "month", active: true })).toBe(
+      "Name: Growth, Price: €99.00, Billing: Subscription, Every: Month, Offered: Yes",
+    );
+    expect(describeDetails({ response_id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", files: ["a.pdf", "b.png"] }, undefined, "ticket.attach")).toBe(
+      "Files: a.pdf, b.png",
+    );
+    expect(describeDetails({ from: null, to: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" }, undefined, "account.organization_change")).toBe(
+      "No organization → another organization",
+    );
+    expect(describeDetails({ organization_id: null })).toBe("Organization: None");
+    expect(describeDetails({ from_role: "customer", session_id: "abc" })).toBe("");
   });
 });

@@ -1,4 +1,5 @@
 import type { AuditAction } from "~/lib/api-types.gen";
+import { formatCount, formatDateTime, formatMoney } from "~/lib/format";
 import { APPROVAL_LABELS, ROLE_LABELS } from "./labels";
 
 /**
@@ -92,15 +93,91 @@ type NameOf = (value: string) => string | undefined;
 
 const LABELS: Record<string, string> = { ...ROLE_LABELS, ...APPROVAL_LABELS };
 
-function show(value: unknown, nameOf: NameOf, empty: string): string {
+/** What each detail the server records is called; a detail not named here is left out (ids, internal keys). */
+const DETAIL_LABELS: Record<string, string> = {
+  name: "Name",
+  title: "Title",
+  full_name: "Full name",
+  email: "Email",
+  company: "Company",
+  status: "Status",
+  priority: "Priority",
+  category: "Category",
+  type: "Type",
+  reason: "Reason",
+  start_time: "Starts",
+  expires_at: "Ends",
+  attendees: "Attendees",
+  plan_name: "Plan",
+  replaced_by_plan: "Replaced by",
+  amount: "Price",
+  mode: "Billing",
+  interval: "Every",
+  active: "Offered",
+  is_active: "Active",
+  is_internal: "Internal note",
+  reopened: "Reopened",
+  pinned: "Pinned",
+  locked: "Locked",
+  minutes_saved_per_run: "Minutes saved per run",
+  hourly_cost_cents: "Hourly cost",
+  frequency: "Frequency",
+  period: "Period",
+  progress: "Progress",
+  remaining: "Remaining",
+  count: "Count",
+  files: "Files",
+  target_role: "Role",
+  path: "Page",
+  organization_id: "Organization",
+  email_notifications: "E-mail notifications",
+  ticket_updates: "Ticket updates",
+  forum_replies: "Forum replies",
+  avatar_url: "Avatar",
+};
+
+/** Details in cents, shown as money in the entry's currency. */
+const MONEY = new Set(["amount", "hourly_cost_cents"]);
+/** Details that are instants. */
+const TIMES = new Set(["start_time", "expires_at"]);
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** An id the server generated: never shown, only named. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i;
+
+function words(value: string): string {
+  const text = value.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function show(key: string, value: unknown, record: Record<string, unknown>, nameOf: NameOf, empty: string): string | undefined {
   if (value === null || value === undefined || value === "") return empty;
-  if (typeof value === "string") return nameOf(value) ?? LABELS[value] ?? value;
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") {
+    if (MONEY.has(key)) return formatMoney(value, typeof record.currency === "string" && record.currency ? record.currency : "usd");
+    if (key === "progress") return `${value}%`;
+    return formatCount(value);
+  }
+  if (Array.isArray(value)) {
+    const parts = value.map((v) => (typeof v === "string" ? nameOf(v) ?? v : undefined)).filter(Boolean);
+    return parts.length ? parts.join(", ") : undefined;
+  }
+  if (typeof value === "string") {
+    const named = nameOf(value);
+    if (named) return named;
+    if (ID.test(value)) return undefined;
+    if (TIMES.has(key) || ISO_INSTANT.test(value)) return formatDateTime(value, { invalid: value });
+    if (LABELS[value]) return LABELS[value];
+    // Words the server stores as keys (statuses, priorities, frequencies) read as words.
+    return /^[a-z_]+$/.test(value) && key !== "name" && key !== "title" ? words(value) : value;
+  }
+  return undefined;
 }
 
 /**
- * A readable line for the details of an audit entry, whatever shape the server gives them. `nameOf` turns
- * ids the log refers to (organizations) into names where it knows them.
+ * A readable line for the details of an audit entry: each known detail in words ("Hourly cost: $30.00",
+ * "Status: In progress"), a change as "from → to". `nameOf` turns the ids an entry refers to (organizations)
+ * into names; ids it cannot name, and internal keys, are left out rather than shown raw.
  */
 export function describeDetails(details: unknown, nameOf: NameOf = () => undefined, action = ""): string {
   if (details === null || details === undefined || details === "") return "";
@@ -108,15 +185,16 @@ export function describeDetails(details: unknown, nameOf: NameOf = () => undefin
   if (typeof details !== "object") return String(details);
   const record = details as Record<string, unknown>;
   const keys = Object.keys(record);
-  const empty = action === "account.organization_change" ? "No organization" : "none";
-  if (keys.length === 2 && "from" in record && "to" in record) {
-    return `${show(record.from, nameOf, empty)} → ${show(record.to, nameOf, empty)}`;
+  const empty = action === "account.organization_change" ? "No organization" : "None";
+  if ("from" in record && "to" in record) {
+    const unnamed = action === "account.organization_change" ? "another organization" : "—";
+    const [from, to] = [show("", record.from, record, nameOf, empty), show("", record.to, record, nameOf, empty)];
+    return `${from ?? unnamed} → ${to ?? unnamed}`;
   }
-  if (action === "organization.create" && keys.length === 1 && typeof record.name === "string") return `Name: ${record.name}`;
   return keys
-    .map((key) => {
-      const label = key.replace(/_/g, " ");
-      return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${show(record[key], nameOf, "none")}`;
-    })
+    .filter((key) => DETAIL_LABELS[key])
+    .map((key) => [DETAIL_LABELS[key], show(key, record[key], record, nameOf, "None")] as const)
+    .filter(([, value]) => value !== undefined)
+    .map(([label, value]) => `${label}: ${value}`)
     .join(", ");
 }

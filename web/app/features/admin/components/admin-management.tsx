@@ -171,19 +171,17 @@ export function AdminManagement() {
         cardWide: true,
         cardLabel: false,
         sortValue: (u) => u.full_name || u.email,
+        // The approval state sits with the name: the filter above narrows by it, and the row keeps its width for the controls.
         cell: (u) => (
           <>
-            <p className="font-semibold break-words text-slate-900">{u.full_name || "—"}</p>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-semibold break-words text-slate-900">{u.full_name || "—"}</span>
+              <Badge tone={STATUS_TONES[u.approval_status]}>{APPROVAL_LABELS[u.approval_status]}</Badge>
+            </p>
             <p className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</p>
             {!u.email_confirmed_at && <p className="text-xs text-amber-800">Email not confirmed yet</p>}
           </>
         ),
-      },
-      {
-        id: "status",
-        header: "Status",
-        sortValue: (u) => APPROVAL_LABELS[u.approval_status],
-        cell: (u) => <Badge tone={STATUS_TONES[u.approval_status]}>{APPROVAL_LABELS[u.approval_status]}</Badge>,
       },
       {
         id: "role",
@@ -206,7 +204,7 @@ export function AdminManagement() {
               aria-label={`Role of ${who}`}
               id={`role-${u.id}`}
               controlSize="sm"
-              className="min-w-24"
+              className="min-w-[7.5rem]"
               value={drafts[u.id]?.role ?? u.role}
               disabled={busyFor(u)}
               onChange={(e) => edit(u, { role: e.target.value as Role })}
@@ -235,6 +233,7 @@ export function AdminManagement() {
               aria-label={`Organization of ${u.full_name || u.email}`}
               id={`org-${u.id}`}
               controlSize="sm"
+              className="min-w-[10rem]"
               value={(draft?.organization_id !== undefined ? draft.organization_id : u.organization_id) ?? ""}
               disabled={busyFor(u) || organizations.isPending}
               onChange={(e) => edit(u, { organization_id: e.target.value || null })}
@@ -342,7 +341,7 @@ export function AdminManagement() {
               loadingText="Loading users…"
               busy={users.isFetching}
               emptyText="No users match your search."
-              stackBelow="5xl"
+              stackBelow="3xl"
             />
           )}
         </div>

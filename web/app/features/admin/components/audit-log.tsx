@@ -1,42 +1,49 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import { DataTable, PAGE_SIZES, type DataTableColumn } from "~/components/ui/data-table";
 import { LoadError } from "~/components/ui/load-error";
-import { errorMessage } from "~/lib/api";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SettingsCard } from "~/components/ui/settings-card";
-import { AUDIT_LOG_LIMIT, useAuditLog, useOrganizations, type AuditEntry } from "../api";
-import { describeAction, describeDetails } from "../audit";
+import { errorMessage } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
+import { useAuditLog, useOrganizations, type AuditEntry } from "../api";
+import { describeAction, describeDetails } from "../audit";
 
 function actor(entry: AuditEntry): string {
-  const who = entry.actor_name || entry.actor_email || "System";
+  const who = entry.actor_name || entry.actor_email || (entry.actor_id ? "A former account" : "System");
   return entry.acted_as_email ? `${who} (as ${entry.acted_as_email})` : who;
 }
 
-function target(entry: AuditEntry, nameOf: (id: string) => string | undefined): string {
-  if (entry.target_name && entry.target_email) return `${entry.target_name} (${entry.target_email})`;
-  if (entry.target_name || entry.target_email) return entry.target_name || entry.target_email;
-  if (entry.target_type && entry.target_id) {
-    const name = nameOf(entry.target_id);
-    if (name) return name;
-    return `${entry.target_type.charAt(0).toUpperCase()}${entry.target_type.slice(1)} ${entry.target_id.slice(0, 8)}`;
+/** What an entry concerns, by name: an account with its address, a ticket with its number, and whose it is. */
+export function target(entry: AuditEntry): string {
+  const kind = entry.target_type ? entry.target_type.replace(/_/g, " ") : "";
+  let name = entry.target_name || entry.target_email;
+  if (entry.target_type === "user" && entry.target_name && entry.target_email && entry.target_name !== entry.target_email) {
+    name = `${entry.target_name} (${entry.target_email})`;
   }
-  return entry.target_type || "—";
+  if (!name) name = kind ? `A ${kind} that no longer exists` : "—";
+  if (entry.target_code) name = `${name} (${entry.target_code})`;
+  const owner = entry.organization_name && !["user", "organization"].includes(entry.target_type) ? ` · ${entry.organization_name}` : "";
+  return name + owner;
 }
 
+/** The audit log, newest first, paged by the server; each entry in words. */
 export function AuditLog() {
-  const log = useAuditLog();
+  const [page, setPage] = useState({ pageIndex: 0, pageSize: PAGE_SIZES[1] as number, oldestFirst: false });
+  const log = useAuditLog(page.pageIndex, page.pageSize, page.oldestFirst);
   const organizations = useOrganizations();
 
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(() => {
     const names = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
-    const nameOf = (value: string) => names.get(value);
+    // The organization an account moved to is named by the entry itself, even once renamed or gone.
+    const nameFor = (e: AuditEntry) => (value: string) =>
+      names.get(value) ?? (e.organization_name && (e.details as Record<string, unknown> | null)?.to === value ? e.organization_name : undefined);
     return [
       {
         id: "when",
         header: "When",
         cell: (e) => <span className="text-slate-700">{formatDateTime(e.created_at, { invalid: e.created_at })}</span>,
+        // The server orders the log by time only.
         sortValue: (e) => e.created_at,
-        className: "w-36",
+        className: "w-40",
       },
       {
         id: "who",
@@ -46,42 +53,58 @@ export function AuditLog() {
             {actor(e)}
           </span>
         ),
-        sortValue: (e) => actor(e),
       },
       {
         id: "action",
         header: "Action",
         cell: (e) => <span className="font-medium text-slate-900">{describeAction(e.action)}</span>,
-        sortValue: (e) => describeAction(e.action),
       },
       {
         id: "whom",
-        header: "Whom",
-        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{target(e, nameOf)}</span>,
-        sortValue: (e) => target(e, nameOf),
+        header: "Concerning",
+        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{target(e)}</span>,
       },
       {
         id: "details",
         header: "Details",
-        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{describeDetails(e.details, nameOf, e.action) || "—"}</span>,
+        cardWide: true,
+        cell: (e) => (
+          <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{describeDetails(e.details, nameFor(e), e.action) || "—"}</span>
+        ),
       },
     ];
   }, [organizations.data]);
 
   return (
-    <SettingsCard title="Audit log" description={`The latest ${AUDIT_LOG_LIMIT} staff actions, newest first.`}>
+    <SettingsCard
+      title="Audit log"
+      description={`Every staff action, ${page.oldestFirst ? "oldest" : "newest"} first${log.data ? ` (${log.data.total} ${log.data.total === 1 ? "entry" : "entries"})` : ""}.`}
+    >
       {log.isError ? (
-        <LoadError title="The audit log could not be loaded." message={errorMessage(log.error, "")} onRetry={() => log.refetch()} retrying={log.isFetching} />
+        <LoadError
+          title="The audit log could not be loaded."
+          message={errorMessage(log.error, "")}
+          onRetry={() => log.refetch()}
+          retrying={log.isFetching}
+        />
       ) : (
         <DataTable
           label="Audit log"
-          data={log.data ?? []}
+          data={log.data?.items ?? []}
           columns={columns}
           getRowId={(e) => e.id}
           loading={log.isPending}
           loadingText="Loading the audit log…"
+          busy={log.isFetching}
           emptyText="Nothing has been recorded yet."
-          stackBelow="5xl"
+          stackBelow="3xl"
+          server={{
+            total: log.data?.total ?? 0,
+            sort: { id: "when", desc: !page.oldestFirst },
+            pageIndex: page.pageIndex,
+            pageSize: page.pageSize,
+            onChange: ({ sort, pageIndex, pageSize }) => setPage({ pageIndex, pageSize, oldestFirst: sort ? !sort.desc : false }),
+          }}
         />
       )}
     </SettingsCard>

@@ -37,6 +37,7 @@ function CategoryRow({
     <li className="rounded-xl p-4 ring-1 ring-slate-200">
       <form
         noValidate
+        aria-label={`Category: ${category.name}`}
         className="flex flex-col gap-3 lg:flex-row lg:items-end"
         onSubmit={form.onSubmit(
           () => ({ id: category.id, name, color }),
@@ -44,7 +45,7 @@ function CategoryRow({
         )}
       >
         <div className="flex-1">
-          <FormField label={`Name of ${category.name}`} {...form.field("name")}>
+          <FormField label="Category name" {...form.field("name")}>
             {(control) => (
               <Input {...control} controlSize="sm" value={name} maxLength={CategoryNameMax} onChange={(e) => setName(e.target.value)} />
             )}
@@ -155,6 +156,7 @@ export function SupportCategoriesPanel() {
       )}
       <form
         noValidate
+        aria-label="New category"
         className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-end"
         onSubmit={form.onSubmit(
           () => ({ name, color }),
@@ -163,7 +165,7 @@ export function SupportCategoriesPanel() {
         )}
       >
         <div className="flex-1">
-          <FormField label="New category" {...form.field("name")}>
+          <FormField label="Category name" {...form.field("name")}>
             {(control) => <Input {...control} value={name} maxLength={CategoryNameMax} onChange={(e) => setName(e.target.value)} />}
           </FormField>
         </div>
