@@ -352,6 +352,9 @@ for (const viewport of [
     const tops = await filters.locator("input, select").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     assert.equal(tops.length, 5);
     if (viewport.width >= 1400) assert.equal(new Set(tops).size, 1, `filter rows at ${tops}`);
+    // The selects are as tall as the search field beside them.
+    const heights = await filters.locator("input, select").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    assert.equal(new Set(heights).size, 1, `filter heights ${heights}`);
     await open(page, `/portal/support/${ticket.id}`);
     const dialog = ticketDialog(page, title);
     await expectVisible(dialog, "the ticket");

@@ -37,9 +37,16 @@ export function Textarea({ invalid, controlSize, className = "", ...rest }: Comp
   return <textarea {...rest} aria-invalid={bad || undefined} className={`${controlClasses({ invalid: bad, size: controlSize })} min-h-28 ${className}`} />;
 }
 
-export function Select({ invalid, controlSize, className = "", ...rest }: ComponentProps<"select"> & Shared) {
+// A browser draws a select a few pixels shorter than a text field with the same padding: the
+// select gets the text field's height (line height + padding + border), so the two line up in a row.
+const selectHeights: Record<ControlSize, string> = { sm: "h-[2.125rem]", md: "h-[2.875rem]" };
+
+export function Select({ invalid, controlSize = "md", className = "", ...rest }: ComponentProps<"select"> & Shared) {
   const bad = isInvalid(invalid, rest["aria-invalid"]);
-  return <select {...rest} aria-invalid={bad || undefined} className={`${controlClasses({ invalid: bad, size: controlSize })} ${className}`} />;
+  const height = rest.multiple ? "" : selectHeights[controlSize];
+  return (
+    <select {...rest} aria-invalid={bad || undefined} className={`${controlClasses({ invalid: bad, size: controlSize })} ${height} ${className}`} />
+  );
 }
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
