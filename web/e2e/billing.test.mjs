@@ -103,7 +103,6 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
       await expectVisible(card.getByRole("button", { name: `Choose ${name}` }), `its Choose button`);
     }
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
-    await page.screenshot({ path: `/tmp/files-plans-${label}.png` });
   });
 }
 
@@ -149,7 +148,6 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     assert.match(normalize(await doc.getByLabel("Totals").innerText()), /^Subtotal \$1\.00 Sales tax \(0%\) \$0\.00 Total \$1\.00$/);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
     assert.deepEqual(await axeViolations(page), []);
-    await page.screenshot({ path: `/tmp/files-invoice-${label}.png`, fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     assert.equal(download.suggestedFilename(), "invoice-NW-0002.pdf");

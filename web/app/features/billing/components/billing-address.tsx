@@ -43,7 +43,13 @@ export function BillingAddressCard({ lines, readOnly }: { lines: string[]; readO
         onSubmit={(e) => {
           e.preventDefault();
           setSaved(false);
-          save.mutate(typed, { onSuccess: () => setSaved(true) });
+          save.mutate(typed, {
+            onSuccess: () => {
+              // The box shows the address as saved: lines trimmed, empty ones gone.
+              setText(typed.join("\n"));
+              setSaved(true);
+            },
+          });
         }}
       >
         <FormField
@@ -55,6 +61,7 @@ export function BillingAddressCard({ lines, readOnly }: { lines: string[]; readO
           {(control) => (
             <Textarea
               {...control}
+              className="max-w-xl"
               rows={4}
               value={text}
               onChange={(e) => {
