@@ -6,11 +6,9 @@
 // page offers nothing that could only fail.
 
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
 import { createRequire } from "node:module";
-import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, portalHome } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, pdfText, portalHome } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -104,12 +102,6 @@ for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {
     }
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
   });
-}
-
-/** The text of a PDF file as pdftotext (poppler-utils) reads it, spaces and line breaks folded. */
-async function pdfText(file) {
-  const { stdout } = await promisify(execFile)("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
-  return normalize(stdout);
 }
 
 for (const [label, viewport] of [["1440", WIDE], ["390", MOBILE]]) {

@@ -9,6 +9,7 @@
 // directory, SMTP server and browser, so a file never depends on what another file did.
 
 import { spawn, execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -504,6 +505,12 @@ export function nextFrames(page) {
 }
 
 export const normalize = (s) => (s ?? "").replace(/\s+/g, " ").trim();
+
+/** The text of a PDF file as pdftotext (poppler-utils) reads it, spaces and line breaks folded. */
+export async function pdfText(file) {
+  const { stdout } = await promisify(execFile)("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
+  return normalize(stdout);
+}
 
 /** Polls fn until it returns a truthy value, or throws describe() after timeout ms. */
 export async function waitUntil(fn, describe, timeout = 5_000) {

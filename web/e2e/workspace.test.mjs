@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, waitUntil, signInAsDemo } from "./harness.mjs";
+import { MOBILE, e2eSuite, expectHidden, expectText, expectVisible, normalize, open, pdfText, waitUntil, signInAsDemo } from "./harness.mjs";
 
 const suite = e2eSuite({ args: ["--demo"] });
 const { pageTest } = suite;
@@ -28,18 +28,6 @@ async function tiles(page) {
     savings: money(await page.getByTestId("total-savings").innerText()),
     hours: Number((await page.getByTestId("hours-saved").innerText()).replace(/,/g, "")),
   };
-}
-
-/** The text shown by a PDF's uncompressed content streams: the strings of its Tj operators. */
-function pdfText(bytes) {
-  const raw = bytes.toString("latin1");
-  assert.ok(raw.startsWith("%PDF-"), "the file is a PDF");
-  const out = [];
-  for (const m of raw.matchAll(/\((\\.|[^\\)])*\)\s*Tj/g)) {
-    const s = m[0].slice(1, m[0].lastIndexOf(")"));
-    out.push(s.replace(/\\([\\()])/g, "$1"));
-  }
-  return out.join(" ");
 }
 
 pageTest("staff create a project and an automation for the demo organization", async ({ page }) => {
@@ -149,7 +137,7 @@ pageTest("a report is generated in the background and downloaded as a PDF with t
   await download.waitFor({ state: "visible", timeout: 20_000 });
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   assert.match(file.suggestedFilename(), /^automation_performance-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
-  const text = pdfText(await readFile(await file.path()));
+  const text = await pdfText(await file.path());
   for (const want of ["Automation Performance Report", "Organization: Brightside Dental", "Success rate by automation", "Performance Trends", "Last 7 days", AUTOMATION]) {
     assert.ok(text.includes(want), `the PDF says "${want}": ${text.slice(0, 400)}`);
   }
@@ -161,7 +149,7 @@ pageTest("a report is generated in the background and downloaded as a PDF with t
   const roiDownload = roiRow.getByRole("button", { name: "Download ROI Analysis" });
   await roiDownload.waitFor({ state: "visible", timeout: 20_000 });
   const [roiFile] = await Promise.all([page.waitForEvent("download"), roiDownload.click()]);
-  const roi = pdfText(await readFile(await roiFile.path()));
+  const roi = await pdfText(await roiFile.path());
   for (const want of ["ROI Analysis", "Return on Investment", "Total Savings", "ROI = (Total Savings - Plan cost for the period) / Plan cost for the period x 100", AUTOMATION]) {
     assert.ok(roi.includes(want), `the ROI PDF says "${want}": ${roi.slice(0, 400)}`);
   }
