@@ -85,8 +85,8 @@ type AdminDashboardStore interface {
 	ActivityPage(ctx context.Context, limit, offset int, oldestFirst bool, hidden AuditFilter) ([]*AdminActivity, int, error)
 }
 
-// AuditPageMax is the most entries one page of the audit log holds.
-const AuditPageMax = 500
+// MaxAuditPage is the most entries one page of the audit log holds.
+const MaxAuditPage = 500
 
 // AuditLog returns one page of the audit log for staff, newest first (or oldest), each entry with the
 // names of what it concerns (as Recent Activity names them), and the number of entries in
@@ -96,8 +96,8 @@ func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset
 		return nil, 0, err
 	}
 	bad := fieldCheck{}
-	if limit < 1 || limit > AuditPageMax {
-		bad.add("limit", fmt.Sprintf("Use a number from 1 to %d.", AuditPageMax))
+	if limit < 1 || limit > MaxAuditPage {
+		bad.add("limit", fmt.Sprintf("Use a number from 1 to %d.", MaxAuditPage))
 	}
 	if offset < 0 {
 		bad.add("offset", "Use a number of 0 or more.")

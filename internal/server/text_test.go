@@ -278,6 +278,9 @@ func TestControlCharacters_EveryStringOfEveryBodyIsRefusedByName(t *testing.T) {
 			{"customer", "POST /auth/v1/factors", "", `{"factor_type":"totp","friendly_name":"Laptop","issuer":"Growthdesk"}`},
 			{"customer", "POST /auth/v1/factors/{id}/challenge", "/auth/v1/factors/" + factor.ID + "/challenge", `{"factor_id":"` + factor.ID + `"}`},
 			{"customer", "POST /auth/v1/factors/{id}/verify", "/auth/v1/factors/" + factor.ID + "/verify", `{"challenge_id":"00000000-0000-0000-0000-000000000000","code":"123456"}`},
+			{"customer", "POST /auth/v1/factors/recovery-codes", "", `{"friendly_name":"Backup codes"}`},
+			{"customer", "POST /auth/v1/factors/recovery-codes/regenerate", "", `{"friendly_name":"Backup codes"}`},
+			{"customer", "POST /auth/v1/factors/recovery-codes/verify", "", `{"code":"ab12c-d34ef"}`},
 		}
 
 		// Every declared write route has a row here or in noJSONBody.
