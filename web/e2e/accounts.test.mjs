@@ -674,7 +674,7 @@ for (const { width, role, choice } of [
   );
 }
 
-pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and shown in the sidebar", async ({ page, server }) => {
+pageTest("Settings → Profile: the e-mail is read-only; a bad picture address is refused under its field; a new name is saved and shown in the sidebar", { allowConsoleErrors: failedStatus(422) }, async ({ page, server }) => {
   const customer = await createUser(server, { name: "Katherine Johnson", label: "profile" });
   await signIn(page, customer);
   await openSettingsTab(page, "Profile");
@@ -695,6 +695,16 @@ pageTest("Settings → Profile: the e-mail is read-only; a new name is saved and
   assert.notEqual(readOnlyLook.background, editableLook.background, "the read-only field has its own background");
   assert.notEqual(readOnlyLook.border, editableLook.border, "the read-only field has its own border");
   assert.equal(await fullName.inputValue(), customer.name);
+  // A bad picture address gets the product's message under the field (not the browser's bubble),
+  // which goes as soon as the field is edited.
+  const avatar = page.getByLabel("Avatar URL");
+  const avatarError = page.getByText("Enter a full image URL starting with https://.", { exact: true });
+  await avatar.fill("not a url");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expectVisible(avatarError, "the avatar URL's error under the field");
+  assert.equal(await avatar.getAttribute("aria-invalid"), "true");
+  await avatar.fill("");
+  await expectHidden(avatarError, "the avatar URL's error once the field is edited");
   await fullName.fill("Mary Jackson");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expectText(page.getByRole("status").filter({ hasText: TEXT.profileSaved }), TEXT.profileSaved);

@@ -34,6 +34,11 @@ export function ProfileTab() {
     },
   });
 
+  /** A field's error goes as soon as that field is edited. */
+  function clearError(field: string) {
+    setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending || !profile) return;
@@ -43,7 +48,8 @@ export function ProfileTab() {
 
   return (
     <SettingsCard title="Profile" description="How you appear in the portal.">
-      <form onSubmit={handleSubmit} className="max-w-xl space-y-5">
+      {/* The server's message goes under the field, like every other form's, not the browser's bubble. */}
+      <form onSubmit={handleSubmit} noValidate className="max-w-xl space-y-5">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <FormField id="profile-email" label="Email" hint="Email cannot be changed">
           {(control) => (
@@ -71,7 +77,10 @@ export function ProfileTab() {
               maxLength={FullNameMax}
               value={fullName}
               disabled={!profile}
-              onChange={(e) => setFullName(e.target.value)}
+              onChange={(e) => {
+                setFullName(e.target.value);
+                clearError("full_name");
+              }}
               invalid={Boolean(fieldErrors.full_name)}
             />
           )}
@@ -92,7 +101,10 @@ export function ProfileTab() {
               maxLength={AvatarURLMax}
               value={avatarUrl}
               disabled={!profile}
-              onChange={(e) => setAvatarUrl(e.target.value)}
+              onChange={(e) => {
+                setAvatarUrl(e.target.value);
+                clearError("avatar_url");
+              }}
               invalid={Boolean(fieldErrors.avatar_url)}
             />
           )}
