@@ -358,6 +358,8 @@ for (const viewport of [
     await open(page, `/portal/support/${ticket.id}`);
     const dialog = ticketDialog(page, title);
     await expectVisible(dialog, "the ticket");
+    // Opened from its address (an e-mail's link), the dialog has no focus ring drawn around the whole box.
+    assert.equal(await dialog.evaluate((el) => getComputedStyle(el).outlineStyle), "none");
     // Deleting is a button that says so, not a bare red icon.
     assert.equal(normalize(await dialog.getByRole("button", { name: "Delete ticket" }).innerText()), "Delete ticket");
     await dialog.getByRole("button", { name: "Delete ticket" }).click();

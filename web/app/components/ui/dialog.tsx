@@ -66,6 +66,8 @@ export function Dialog({
   }
 
   const width = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" }[size];
+  // Opened from a link, before its content has a control, the dialog itself holds the focus: the
+  // modal box gets no ring drawn around it (outline-none); its controls keep theirs.
   return (
     <dialog
       ref={dialog}
@@ -76,7 +78,7 @@ export function Dialog({
         event.preventDefault();
         if (dismissible) onClose();
       }}
-      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] ${width} flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60 open:flex`}
+      className={`m-auto max-h-[90vh] outline-none w-[calc(100%-2rem)] ${width} flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60 open:flex`}
     >
       {open && (
         <>
