@@ -104,12 +104,25 @@ type Account struct {
 	LastSignInAt     *time.Time `json:"last_sign_in_at"`
 }
 
-// AccountFilter narrows the staff's account list.
+// AccountFilter narrows, orders and pages the staff's account list.
 type AccountFilter struct {
 	Search   string // matched against full name and e-mail, case-insensitively
 	Approval string // "", "all", or one approval status
 	Limit    int
+	Offset   int
+	// Sort is name (the default), role, organization or last_sign_in, ascending unless Desc;
+	// accounts without an organization or a sign-in come last either way.
+	Sort string
+	Desc bool
 }
+
+// Orders of the staff's account list.
+const (
+	AccountSortName         = "name"
+	AccountSortRole         = "role"
+	AccountSortOrganization = "organization"
+	AccountSortLastSignIn   = "last_sign_in"
+)
 
 // OrganizationSummary is an organization with its member count.
 type OrganizationSummary struct {
@@ -149,6 +162,8 @@ type AccountStore interface {
 	SetNotificationPrefs(ctx context.Context, id string, prefs NotificationPrefs, audit AuditEntry) (*NotificationPrefs, error)
 
 	ListAccounts(ctx context.Context, f AccountFilter) ([]*Account, error)
+	// CountMatchingAccounts counts the accounts f's search and approval match (not its page).
+	CountMatchingAccounts(ctx context.Context, f AccountFilter) (int, error)
 	// GetAccount returns ENotFound for an unknown id.
 	GetAccount(ctx context.Context, id string) (*Account, error)
 	// SetApproval changes the approval status and, in the same transaction, enqueues mail
@@ -250,16 +265,40 @@ func (a *Accounts) ListAccounts(ctx context.Context, c *Caller, f AccountFilter)
 	if err := CanManageAccounts(c); err != nil {
 		return nil, err
 	}
+	f.Search = strings.TrimSpace(f.Search)
+	bad := fieldCheck{}
 	switch f.Approval {
 	case "", "all", ApprovalPending, ApprovalApproved, ApprovalRejected:
 	default:
-		return nil, Invalid(map[string]string{"approval": "Use all, pending, approved or rejected."})
+		bad.add("approval", "Use all, pending, approved or rejected.")
 	}
-	f.Search = strings.TrimSpace(f.Search)
 	if utf8.RuneCountInString(f.Search) > AccountSearchMax {
-		return nil, Invalid(map[string]string{"search": "The search is too long."})
+		bad.add("search", "The search is too long.")
+	}
+	switch f.Sort {
+	case "", AccountSortName, AccountSortRole, AccountSortOrganization, AccountSortLastSignIn:
+	default:
+		bad.add("sort", "Use name, role, organization or last_sign_in.")
+	}
+	if f.Offset < 0 {
+		bad.add("offset", "Use a number of 0 or more.")
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
 	}
 	return a.Store.ListAccounts(ctx, f)
+}
+
+// AccountPage is ListAccounts with the number of all the accounts the filter matches, for a
+// list that pages.
+func (a *Accounts) AccountPage(ctx context.Context, c *Caller, f AccountFilter) ([]*Account, int, error) {
+	list, err := a.ListAccounts(ctx, c, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	f.Search = strings.TrimSpace(f.Search)
+	total, err := a.Store.CountMatchingAccounts(ctx, f)
+	return list, total, err
 }
 
 func (a *Accounts) target(ctx context.Context, c *Caller, id string) (*Account, error) {

@@ -8,9 +8,35 @@ import (
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
 
+// handleListAccounts answers one page of accounts (limit, offset, sort, dir) as a list, with
+// the number of all that match in X-Total-Count.
 func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	q := r.URL.Query()
-	list, err := s.deps.Accounts.ListAccounts(r.Context(), c, growthdesk.AccountFilter{Search: q.Get("search"), Approval: q.Get("approval")})
+	f := growthdesk.AccountFilter{Search: q.Get("search"), Approval: q.Get("approval"), Sort: q.Get("sort"), Desc: q.Get("dir") == "desc"}
+	bad := map[string]string{}
+	for name, dst := range map[string]*int{"limit": &f.Limit, "offset": &f.Offset} {
+		if v := q.Get(name); v != "" {
+			n, err := strconv.Atoi(v)
+			switch {
+			case name == "limit" && (err != nil || n < 1 || n > 500):
+				bad[name] = "Use a whole number from 1 to 500."
+			case err != nil || n < 0:
+				bad[name] = "Use a number of 0 or more."
+			}
+			*dst = n
+		}
+	}
+	if d := q.Get("dir"); d != "" && d != "asc" && d != "desc" {
+		bad["dir"] = "Use asc or desc."
+	}
+	if len(bad) > 0 {
+		writeError(w, r, s.log, growthdesk.Invalid(bad))
+		return
+	}
+	list, total, err := s.deps.Accounts.AccountPage(r.Context(), c, f)
+	if err == nil {
+		w.Header().Set("X-Total-Count", strconv.Itoa(total))
+	}
 	respondList(w, r, s, list, err)
 }
 

@@ -219,3 +219,50 @@ func TestAuditLog_PagesWithTheTotal(t *testing.T) {
 		}
 	})
 }
+
+// The staff's account list pages and orders on the server: limit, offset, sort and dir pick
+// the page, X-Total-Count counts every match, and bad parameters are a 422 naming them.
+func TestAccounts_ListPagesAndSortsOnTheServer(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		list := func(query string) ([]growthdesk.Account, string) {
+			t.Helper()
+			res := env.as(t, "employee", "GET", "/api/v1/admin/users?"+query, "")
+			if res.status != 200 {
+				t.Fatalf("%s: %d %s", query, res.status, res.body)
+			}
+			return decode[[]growthdesk.Account](t, res.body), res.header.Get("X-Total-Count")
+		}
+		all, total := list("")
+		if len(all) < 4 || total != strconv.Itoa(len(all)) {
+			t.Fatalf("all: %d accounts, X-Total-Count %q", len(all), total)
+		}
+		byName, _ := list("sort=name&dir=asc&limit=500")
+		for i := 1; i < len(byName); i++ {
+			if strings.ToLower(byName[i-1].FullName) > strings.ToLower(byName[i].FullName) {
+				t.Fatalf("not by name: %q before %q", byName[i-1].FullName, byName[i].FullName)
+			}
+		}
+		page, total := list("sort=name&dir=desc&limit=2&offset=1")
+		if len(page) != 2 || total != strconv.Itoa(len(all)) || page[0].ID != byName[len(byName)-2].ID || page[1].ID != byName[len(byName)-3].ID {
+			t.Fatalf("second and third by name, descending: %+v (total %s)", page, total)
+		}
+		// Every account here has signed in but those the test made without; the signed-in come first.
+		recent, _ := list("sort=last_sign_in&dir=desc&limit=1")
+		if len(recent) != 1 || recent[0].LastSignInAt == nil {
+			t.Fatalf("most recent sign-in first: %+v", recent)
+		}
+		if pending, total := list("approval=pending&limit=1"); total == "" || (len(pending) == 1 && pending[0].ApprovalStatus != growthdesk.ApprovalPending) {
+			t.Fatalf("pending: %+v %s", pending, total)
+		}
+		for _, q := range []struct{ query, field string }{
+			{"sort=email", "sort"}, {"dir=up", "dir"}, {"limit=0", "limit"}, {"limit=501", "limit"}, {"offset=-1", "offset"}, {"offset=x", "offset"},
+		} {
+			res := env.as(t, "employee", "GET", "/api/v1/admin/users?"+q.query, "")
+			if res.status != 422 || !strings.Contains(res.body, `"`+q.field+`"`) {
+				t.Errorf("%s: %d %s", q.query, res.status, res.body)
+			}
+		}
+	})
+}

@@ -116,30 +116,53 @@ func (s *AccountStore) SetNotificationPrefs(ctx context.Context, id string, p gr
 	})
 }
 
-// ListAccounts returns accounts ordered by full name, filtered by approval and a search
-// over name and e-mail.
-func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFilter) ([]*growthdesk.Account, error) {
-	q := "SELECT " + accountColumns + accountFrom + " WHERE 1 = 1"
-	var args []any
+// accountWhere is the condition of f's approval and search.
+func accountWhere(f growthdesk.AccountFilter) (string, []any) {
+	where, args := " WHERE 1 = 1", []any{}
 	if f.Approval != "" && f.Approval != "all" {
-		q += " AND p.approval_status = ?"
+		where += " AND p.approval_status = ?"
 		args = append(args, f.Approval)
 	}
 	if f.Search != "" {
 		like := likePattern(f.Search)
-		q += ` AND (LOWER(p.full_name) LIKE ? ESCAPE '\' OR LOWER(p.email) LIKE ? ESCAPE '\')`
+		where += ` AND (LOWER(p.full_name) LIKE ? ESCAPE '\' OR LOWER(p.email) LIKE ? ESCAPE '\')`
 		args = append(args, like, like)
 	}
+	return where, args
+}
+
+// accountOrders are the ORDER BY of each sort of the account list; %[1]s is the direction.
+// Missing values (no organization, never signed in) come last either way; the name and the
+// address break ties, so that pages never overlap.
+var accountOrders = map[string]string{
+	growthdesk.AccountSortName:         "LOWER(p.full_name) %[1]s, p.email %[1]s, p.id",
+	growthdesk.AccountSortRole:         "p.role %[1]s, LOWER(p.full_name), p.email, p.id",
+	growthdesk.AccountSortOrganization: "CASE WHEN o.name IS NULL THEN 1 ELSE 0 END, LOWER(o.name) %[1]s, LOWER(p.full_name), p.email, p.id",
+	growthdesk.AccountSortLastSignIn:   "CASE WHEN u.last_sign_in_at IS NULL THEN 1 ELSE 0 END, u.last_sign_in_at %[1]s, LOWER(p.full_name), p.email, p.id",
+}
+
+// ListAccounts returns one page of the accounts f matches, in its order (by full name unless
+// it names another).
+func (s *AccountStore) ListAccounts(ctx context.Context, f growthdesk.AccountFilter) ([]*growthdesk.Account, error) {
+	where, args := accountWhere(f)
 	limit := f.Limit
 	if limit <= 0 || limit > 1000 {
 		limit = 500
 	}
-	q += " ORDER BY LOWER(p.full_name), p.email" + limitClause(limit)
+	q := "SELECT " + accountColumns + accountFrom + where + orderedPage(accountOrders, f.Sort, growthdesk.AccountSortName, f.Desc, limit, f.Offset)
 	rows, err := s.db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	return scanRows(rows, scanAccount)
+}
+
+// CountMatchingAccounts counts the accounts f's approval and search match.
+func (s *AccountStore) CountMatchingAccounts(ctx context.Context, f growthdesk.AccountFilter) (int, error) {
+	where, args := accountWhere(f)
+	var n int
+	err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM profiles p"+where, args...).Scan(&n)
+	return n, err
 }
 
 // SetApproval changes an account's approval status, enqueues mail and writes the audit entry.

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
 )
@@ -92,20 +91,12 @@ func (s *LeadStore) ListLeads(ctx context.Context, f growthdesk.LeadFilter) (*gr
 		where += ` AND (LOWER(l.name) LIKE ? ESCAPE '\' OR LOWER(l.email) LIKE ? ESCAPE '\' OR LOWER(l.company) LIKE ? ESCAPE '\')`
 		args = append(args, like, like, like)
 	}
-	order, ok := leadOrders[f.Sort]
-	if !ok {
-		order = leadOrders[growthdesk.LeadSortReceived]
-	}
-	dir := "ASC"
-	if f.Desc {
-		dir = "DESC"
-	}
 	list := &growthdesk.LeadList{}
 	if err := s.db.queryRow(ctx, "SELECT COUNT(*) FROM leads l WHERE "+where, args...).Scan(&list.Total); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.query(ctx, "SELECT "+leadColumns+leadFrom+" WHERE "+where+" ORDER BY "+fmt.Sprintf(order, dir)+
-		limitClause(f.Limit)+" OFFSET "+strconv.Itoa(f.Offset), args...)
+	rows, err := s.db.query(ctx, "SELECT "+leadColumns+leadFrom+" WHERE "+where+
+		orderedPage(leadOrders, f.Sort, growthdesk.LeadSortReceived, f.Desc, f.Limit, f.Offset), args...)
 	if err != nil {
 		return nil, err
 	}

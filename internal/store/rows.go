@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -57,6 +59,20 @@ func nullTime(t sql.NullTime) *time.Time {
 func likePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
+}
+
+// orderedPage is the ORDER BY, LIMIT and OFFSET of one page of a list that offers orders: the
+// ORDER BY of sort in orders (of fallback when sort names none), whose %[1]s is the direction.
+func orderedPage(orders map[string]string, sort, fallback string, desc bool, limit, offset int) string {
+	order, ok := orders[sort]
+	if !ok {
+		order = orders[fallback]
+	}
+	dir := "ASC"
+	if desc {
+		dir = "DESC"
+	}
+	return " ORDER BY " + fmt.Sprintf(order, dir) + limitClause(limit) + " OFFSET " + strconv.Itoa(max(offset, 0))
 }
 
 // orEmpty is list, or an empty slice when there is no row: for answers that are encoded as

@@ -325,9 +325,18 @@ for (const [viewport, role] of [
       await waitUntil(async () => (await when.getAttribute("aria-sort")) === "descending", "newest first again");
       await expectVisible(entry, "the newest entry again");
       const user = header("User");
+      assert.equal(await user.getAttribute("aria-sort"), "ascending", "users start by name");
       await user.getByRole("button").focus();
       await page.keyboard.press("Enter");
-      await waitUntil(async () => (await user.getAttribute("aria-sort")) === "ascending", "users sorted by name");
+      await waitUntil(async () => (await user.getAttribute("aria-sort")) === "descending", "users by name, descending");
+      // The server orders the accounts: by last sign-in, newest first, the one just signed in leads.
+      const signIn = header("Last sign-in");
+      await signIn.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await signIn.getAttribute("aria-sort")) === "descending", "users by last sign-in, newest first");
+      const me = role === "admin" ? "admin@demo.growthdesk.io" : "staff@demo.growthdesk.io";
+      await waitUntil(async () => normalize(await users.getByRole("row").nth(1).innerText()).includes(me), "the signed-in account first");
     } else {
       // Cards: no header row; each value under its name, and a Sort by select.
       await expectHidden(header("Concerning"), "no table header on a phone");

@@ -5,6 +5,9 @@ describe("adminUsersPath", () => {
   it("sends the trimmed search and the approval filter", () => {
     expect(adminUsersPath("  ada lovelace ", "pending")).toBe("/api/v1/admin/users?search=ada+lovelace&approval=pending");
     expect(adminUsersPath("", "all")).toBe("/api/v1/admin/users?search=&approval=all");
+    expect(adminUsersPath("ada", "all", { pageIndex: 2, pageSize: 10, sort: "last_sign_in", desc: true })).toBe(
+      "/api/v1/admin/users?search=ada&approval=all&sort=last_sign_in&dir=desc&limit=10&offset=20",
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken } from "~/features/auth/auth-provider";
-import { getJSON, getPage, patchJSON, postJSON } from "~/lib/api";
+import { getPage, patchJSON, postJSON } from "~/lib/api";
 import { useOrganizations as useOrganizationList } from "~/lib/organizations";
 import { queryKeys } from "~/lib/query-keys";
 import type {
@@ -34,30 +34,37 @@ export function pendingChanges(user: AdminUser, draft: AdminUserUpdate | undefin
 
 export const adminKeys = {
   all: ["admin"] as const,
-  users: (search: string, approval: ApprovalFilter) => ["admin", "users", search, approval] as const,
+  users: (search: string, approval: ApprovalFilter, page: UserPage) => ["admin", "users", search, approval, page] as const,
   auditLog: ["admin", "audit-log"] as const,
   auditPage: (pageIndex: number, pageSize: number, oldestFirst: boolean) => ["admin", "audit-log", pageIndex, pageSize, oldestFirst] as const,
 };
 
-export function adminUsersPath(search: string, approval: ApprovalFilter): string {
+/** Which page of the account list, in which order (a sort key of the API, ascending unless desc). */
+export type UserPage = { pageIndex: number; pageSize: number; sort: "name" | "role" | "organization" | "last_sign_in"; desc: boolean };
+
+export function adminUsersPath(search: string, approval: ApprovalFilter, page?: UserPage): string {
   const params = new URLSearchParams({ search: search.trim(), approval });
+  if (page) {
+    params.set("sort", page.sort);
+    params.set("dir", page.desc ? "desc" : "asc");
+    params.set("limit", String(page.pageSize));
+    params.set("offset", String(page.pageIndex * page.pageSize));
+  }
   return `/api/v1/admin/users?${params.toString()}`;
 }
 
 // GET /api/v1/admin/users
 
-export const fetchAdminUsers = (token: string, search: string, approval: ApprovalFilter, signal?: AbortSignal) =>
-  getJSON<AdminUser[]>(adminUsersPath(search, approval), { token, signal });
-
-export const adminUsersQuery = (token: string, search: string, approval: ApprovalFilter) =>
-  queryOptions({
-    queryKey: adminKeys.users(search.trim(), approval),
-    queryFn: ({ signal }) => fetchAdminUsers(token, search, approval, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useAdminUsers(search: string, approval: ApprovalFilter) {
-  return useQuery(adminUsersQuery(useAccessToken(), search, approval));
+/** One page of the accounts the search and filter match, with the number of them all. */
+export function useAdminUsers(search: string, approval: ApprovalFilter, page: UserPage) {
+  const token = useAccessToken();
+  return useQuery(
+    queryOptions({
+      queryKey: adminKeys.users(search.trim(), approval, page),
+      queryFn: ({ signal }) => getPage<AdminUser>(adminUsersPath(search, approval, page), { token, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 // GET /api/v1/admin/organizations (lib/organizations.ts)

@@ -5,7 +5,7 @@ import { LoadError } from "~/components/ui/load-error";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, PAGE_SIZES, type DataTableColumn } from "~/components/ui/data-table";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select } from "~/components/ui/input";
 import { SettingsCard } from "~/components/ui/settings-card";
@@ -24,6 +24,7 @@ import {
   type AccountAction,
   type AdminUser,
   type AdminUserUpdate,
+  type UserPage,
   type ApprovalFilter,
   type Organization,
 } from "../api";
@@ -42,6 +43,10 @@ const FILTERS: { value: ApprovalFilter; label: string }[] = [
   { value: "rejected", label: "Rejected" },
 ];
 const ROLES: Role[] = ["customer", "employee", "admin"];
+
+/** The list's columns and the API's sort keys, both ways. */
+const SORT_KEYS: Record<string, UserPage["sort"]> = { user: "name", role: "role", organization: "organization", "last-sign-in": "last_sign_in" };
+const SORT_COLUMNS = Object.fromEntries(Object.entries(SORT_KEYS).map(([column, key]) => [key, column])) as Record<UserPage["sort"], string>;
 
 const STATUS_TONES: Record<AdminUser["approval_status"], BadgeTone> = {
   pending: "warning",
@@ -121,7 +126,14 @@ export function AdminManagement() {
   const debouncedSearch = useDebounced(search, SEARCH_DELAY_MS);
   const isAdmin = profile?.role === "admin";
 
-  const users = useAdminUsers(debouncedSearch, approval);
+  const [page, setPage] = useState<UserPage>({ pageIndex: 0, pageSize: PAGE_SIZES[0], sort: "name", desc: false });
+  // A new search or filter starts again at the first page.
+  const [filterKey, setFilterKey] = useState(`${debouncedSearch}|${approval}`);
+  if (filterKey !== `${debouncedSearch}|${approval}`) {
+    setFilterKey(`${debouncedSearch}|${approval}`);
+    setPage((p) => ({ ...p, pageIndex: 0 }));
+  }
+  const users = useAdminUsers(debouncedSearch, approval, page);
   const organizations = useOrganizations();
   const action = useAccountAction();
 
@@ -334,7 +346,7 @@ export function AdminManagement() {
           ) : (
             <DataTable
               label="Users"
-              data={users.data ?? []}
+              data={users.data?.items ?? []}
               columns={columns}
               getRowId={(u) => u.id}
               loading={users.isPending}
@@ -342,6 +354,14 @@ export function AdminManagement() {
               busy={users.isFetching}
               emptyText="No users match your search."
               stackBelow="3xl"
+              server={{
+                total: users.data?.total ?? 0,
+                sort: { id: SORT_COLUMNS[page.sort], desc: page.desc },
+                pageIndex: page.pageIndex,
+                pageSize: page.pageSize,
+                onChange: ({ sort, pageIndex, pageSize }) =>
+                  setPage({ pageIndex, pageSize, sort: (sort && SORT_KEYS[sort.id]) || "name", desc: sort?.desc ?? false }),
+              }}
             />
           )}
         </div>
