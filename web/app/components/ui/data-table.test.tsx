@@ -79,3 +79,31 @@ describe("states", () => {
     expect(html).toMatch(/role="region" aria-labelledby="[^"]+" tabindex="0"/);
   });
 });
+
+describe("a list the server sorts and pages", () => {
+  const server = (pageIndex: number, sort: { id: string; desc: boolean } | null) => ({
+    total: 42,
+    sort,
+    pageIndex,
+    pageSize: 10,
+    onChange: () => {},
+  });
+
+  it("shows the rows as the server gave them, counting pages from the total", () => {
+    const html = renderToStaticMarkup(
+      <DataTable label="People" data={people} columns={columns} getRowId={(p) => p.id} emptyText="None" server={server(2, { id: "name", desc: true })} />,
+    );
+    // The server's order, not sorted again here.
+    expect(namesIn(html)).toEqual(["zoe", "Ada", "item 10", "item 9"]);
+    expect(html).toContain("Page 3 of 5");
+    expect(html.match(/aria-sort="[a-z]+"/g)).toEqual(['aria-sort="descending"', 'aria-sort="none"']);
+  });
+
+  it("shows the paging controls whenever the total needs them", () => {
+    const html = renderToStaticMarkup(
+      <DataTable label="People" data={people.slice(0, 2)} columns={columns} getRowId={(p) => p.id} emptyText="None" server={server(4, null)} />,
+    );
+    expect(html).toContain("Page 5 of 5");
+    expect(html).toContain("Rows per page");
+  });
+});
