@@ -36,6 +36,10 @@ pageTest("staff create a project and an automation for the demo organization", a
   await expectVisible(page.getByRole("heading", { name: "AI Projects" }), "the projects page");
   await page.getByRole("button", { name: "New Project" }).click();
   const form = page.getByRole("dialog", { name: "New Project" });
+  // Sent empty, the form's first field in error takes the focus (the dialog scrolls back up to it).
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expectVisible(form.getByText("Choose an organization.", { exact: true }), "the organization's error");
+  await waitUntil(async () => (await form.getByLabel("Organization").evaluate((el) => el === document.activeElement)), "the first field in error focused");
   await form.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
   await form.getByLabel("Name").fill(PROJECT);
   await form.getByLabel("Description").fill("Answers the phone after hours and books visits.");

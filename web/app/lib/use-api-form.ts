@@ -28,6 +28,14 @@ export function fieldAria(fieldId: string, error: string | undefined, hintId?: s
 }
 
 /**
+ * Focuses (and so scrolls to) the form's first control marked invalid, once the errors are drawn: in a
+ * long form, or a dialog scrolled down to its button, the messages would otherwise be out of sight.
+ */
+export function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
  * A form on top of a mutation hook: client checks first, then the call; the API's 422 `fields` land on the
  * matching inputs and its message above the form; `submitting` is true while the call is in flight.
  */
@@ -41,15 +49,17 @@ export function useApiForm<TData, TValues>(
 
   const fieldId = (name: string) => `${idPrefix}-${name}`;
 
-  function submit(values: TValues, validate?: (values: TValues) => FieldErrors, options?: Parameters<typeof mutation.mutate>[1]) {
-    if (mutation.isPending) return;
+  /** Checks, then calls; false when a client check stopped it. */
+  function submit(values: TValues, validate?: (values: TValues) => FieldErrors, options?: Parameters<typeof mutation.mutate>[1]): boolean {
+    if (mutation.isPending) return true;
     const found = validate?.(values) ?? {};
     setClientErrors(found);
     if (Object.keys(found).length > 0) {
       mutation.reset();
-      return;
+      return false;
     }
     mutation.mutate(values, options);
+    return true;
   }
 
   return {
@@ -65,7 +75,8 @@ export function useApiForm<TData, TValues>(
       (values: () => TValues, validate?: (values: TValues) => FieldErrors, options?: Parameters<typeof mutation.mutate>[1]) =>
       (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
-        submit(values(), validate, options);
+        const form = event.currentTarget;
+        if (!submit(values(), validate, options)) focusFirstInvalid(form);
       },
     clearErrors: () => {
       setClientErrors({});
