@@ -40,6 +40,11 @@ pageTest("staff create a project and an automation for the demo organization", a
   await form.getByRole("button", { name: "Create Project" }).click();
   await expectVisible(form.getByText("Choose an organization.", { exact: true }), "the organization's error");
   await waitUntil(async () => (await form.getByLabel("Organization").evaluate((el) => el === document.activeElement)), "the first field in error focused");
+  // Cancel closes the form without a key (a phone has no Escape); opened again, it starts afresh.
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expectHidden(form, "the cancelled form");
+  await page.getByRole("button", { name: "New Project" }).click();
+  assert.equal(await form.getByText("Choose an organization.", { exact: true }).count(), 0, "no error left from before");
   await form.getByLabel("Organization").selectOption({ label: "Brightside Dental" });
   await form.getByLabel("Name").fill(PROJECT);
   await form.getByLabel("Description").fill("Answers the phone after hours and books visits.");

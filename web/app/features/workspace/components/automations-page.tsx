@@ -22,6 +22,7 @@ import { ListPage } from "~/components/layout/list-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormButtons } from "~/components/ui/form-buttons";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
@@ -115,10 +116,12 @@ function draftOf(a: Automation | null, org: string): Draft {
 function AutomationForm({
   automation,
   defaultOrg,
+  onCancel,
   onDone,
 }: {
   automation: Automation | null;
   defaultOrg: string;
+  onCancel: () => void;
   onDone: (result: Automation | AutomationSecret) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(automation, defaultOrg));
@@ -190,11 +193,9 @@ function AutomationForm({
           {(control) => <Input {...control} inputMode="decimal" value={draft.hourly} onChange={(e) => set({ hourly: e.target.value })} />}
         </FormField>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {automation ? "Save Automation" : "Create Automation"}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} submitting={form.submitting}>
+        {automation ? "Save Automation" : "Create Automation"}
+      </FormButtons>
     </form>
   );
 }
@@ -586,6 +587,7 @@ export function AutomationsPage() {
           <AutomationForm
             automation={editing === "new" ? null : editing}
             defaultOrg={organization}
+            onCancel={() => setEditing(null)}
             onDone={(result) => {
               setEditing(null);
               if ("token" in result) setCreated(result);

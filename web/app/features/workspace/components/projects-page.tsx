@@ -19,6 +19,7 @@ import { ListPage } from "~/components/layout/list-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { FormButtons } from "~/components/ui/form-buttons";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
@@ -205,7 +206,17 @@ function AssigneesField({
   );
 }
 
-function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null; defaultOrg: string; onDone: (message: string) => void }) {
+function ProjectForm({
+  project,
+  defaultOrg,
+  onCancel,
+  onDone,
+}: {
+  project: Project | null;
+  defaultOrg: string;
+  onCancel: () => void;
+  onDone: (message: string) => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(project, defaultOrg));
   const organizations = useOrganizations(true);
   const accounts = useApprovedAccounts(true);
@@ -297,11 +308,9 @@ function ProjectForm({ project, defaultOrg, onDone }: { project: Project | null;
         onChange={(ids) => set({ assigned_to: ids })}
         fieldError={form.field("assigned_to").error}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {project ? "Save Project" : "Create Project"}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} submitting={form.submitting}>
+        {project ? "Save Project" : "Create Project"}
+      </FormButtons>
     </form>
   );
 }
@@ -578,6 +587,7 @@ export function ProjectsPage() {
           <ProjectForm
             project={editing === "new" ? null : editing}
             defaultOrg={organization}
+            onCancel={() => setEditing(null)}
             onDone={(message) => {
               setEditing(null);
               setNotice(message);
