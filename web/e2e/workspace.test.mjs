@@ -322,6 +322,9 @@ pageTest("staff: an automation's Settings button opens its form, and an automati
   const form = page.getByRole("dialog", { name: "Edit Invoice Data Sync" });
   await expectVisible(form, "the automation's settings form");
   assert.equal(await form.getByLabel("Status").inputValue(), "error");
+  // The next run's date and time are not cut off: the field is as wide as a half row of the form.
+  const width = async (label) => (await form.getByLabel(label).boundingBox()).width;
+  assert.ok((await width("Next run (optional)")) >= (await width("Status")) * 0.9, "Next run is wide enough for its date and time");
   await form.press("Escape");
   await expectHidden(form, "the closed form");
   await broken.getByRole("button", { name: "Run history of Invoice Data Sync" }).click();

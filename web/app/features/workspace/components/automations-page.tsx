@@ -158,7 +158,8 @@ function AutomationForm({
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <BasicsFields field={form.field} draft={draft} set={set} organizations={organizations.data} isNew={!automation} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      {/* Type and Status side by side; Next run on a row of its own, wide enough for its date and time. */}
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Type" {...form.field("type")}>
           {(control) => (
             <Select {...control} value={draft.type} onChange={(e) => set({ type: e.target.value as AutomationType })}>
@@ -173,12 +174,18 @@ function AutomationForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Next run (optional)" {...form.field("next_run")}>
-          {(control) => (
-            <Input {...control} type="datetime-local" value={draft.next_run} onChange={(e) => set({ next_run: e.target.value })} />
-          )}
-        </FormField>
       </div>
+      <FormField label="Next run (optional)" {...form.field("next_run")}>
+        {(control) => (
+          <Input
+            {...control}
+            type="datetime-local"
+            className="sm:max-w-xs"
+            value={draft.next_run}
+            onChange={(e) => set({ next_run: e.target.value })}
+          />
+        )}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Minutes saved per run"
