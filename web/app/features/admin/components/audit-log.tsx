@@ -31,6 +31,8 @@ export function AuditLog() {
   const log = useAuditLog(page.pageIndex, page.pageSize, page.oldestFirst);
   const organizations = useOrganizations();
 
+  // Names, addresses and details break anywhere ([overflow-wrap:anywhere], alone: break-words would
+  // override it and keep a long e-mail address as the column's least width, widening the table).
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(() => {
     const names = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
     // The organization an account moved to is named by the entry itself, even once renamed or gone.
@@ -49,7 +51,7 @@ export function AuditLog() {
         id: "who",
         header: "Who",
         cell: (e) => (
-          <span className="break-words text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
+          <span className="text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
             {actor(e)}
           </span>
         ),
@@ -62,14 +64,14 @@ export function AuditLog() {
       {
         id: "whom",
         header: "Concerning",
-        cell: (e) => <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{target(e)}</span>,
+        cell: (e) => <span className="text-slate-700 [overflow-wrap:anywhere]">{target(e)}</span>,
       },
       {
         id: "details",
         header: "Details",
         cardWide: true,
         cell: (e) => (
-          <span className="break-words text-slate-700 [overflow-wrap:anywhere]">{describeDetails(e.details, nameFor(e), e.action) || "—"}</span>
+          <span className="text-slate-700 [overflow-wrap:anywhere]">{describeDetails(e.details, nameFor(e), e.action) || "—"}</span>
         ),
       },
     ];
