@@ -144,6 +144,9 @@ pageTest("a report is generated in the background and downloaded as a PDF with t
     name: "Download Automation Performance Report",
   });
   await download.waitFor({ state: "visible", timeout: 20_000 });
+  // The row names what the report covers and when it is sent, in words.
+  await expectVisible(row.getByText("Period: Last 7 days", { exact: true }), "the report's period");
+  await expectVisible(row.getByText("Schedule: Weekly", { exact: true }), "the report's schedule");
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   assert.match(file.suggestedFilename(), /^automation_performance-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
   const text = await pdfText(await file.path());

@@ -57,8 +57,9 @@ function ReportRow({
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             {status && <Badge tone={REPORT_STATUS_TONES[status]}>{REPORT_STATUS_LABELS[status]}</Badge>}
             <span>Last generated: {formatDateTime(report.last_generated, { empty: "Never" })}</span>
-            {report.last_generated && <span>· {PERIOD_LABELS[report.period]}</span>}
-            {report.frequency && !staff && <span>· {FREQUENCY_LABELS[report.frequency]}</span>}
+            {/* Named facts, not "·"-joined words: on a phone the row wraps, and a line began with a dot. */}
+            {report.last_generated && <span>Period: {PERIOD_LABELS[report.period]}</span>}
+            {report.frequency && !staff && <span>Schedule: {FREQUENCY_LABELS[report.frequency]}</span>}
           </p>
           {status === "error" && report.error && <p className="mt-1 text-sm text-red-700">{report.error}</p>}
         </div>
