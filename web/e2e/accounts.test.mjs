@@ -609,6 +609,11 @@ for (const { width, role, choice } of [
       await fillRegistration(page, { name, email });
       await submitRegistration(page);
       await expectVisible(page.getByRole("heading", { name: "Registration Submitted" }));
+      // The address is broken only when it cannot fit a line (not at its hyphen or '@' where a line
+      // happens to end): this one stays whole, even at 390 px.
+      const address = page.getByText(email, { exact: true });
+      const lines = await address.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      assert.ok(lines < 1.5, `the e-mail address on one line (${lines} lines)`);
       const confirmation = await server.smtp.waitForMail({ to: email, subject: new RegExp(`^Confirm your email for ${SITE_NAME}$`) });
       await page.goto(verifyLink(confirmation));
       await expectVisible(page.getByRole("heading", { name: "Account Pending Approval" }));

@@ -72,7 +72,7 @@ function RegistrationSubmitted({ email }: { email: string }) {
           <Mail className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
           <p>
             <strong className="font-semibold text-slate-900">Confirm your email address.</strong> If this address is new to
-            us, we have sent a confirmation link to <span className="font-medium break-all">{email}</span>. Check your spam
+            us, we have sent a confirmation link to <span className="inline-block max-w-full font-medium [overflow-wrap:anywhere]">{email}</span>. Check your spam
             folder if it does not arrive within a few minutes.
           </p>
         </div>
