@@ -58,8 +58,9 @@ pageTest("a filled-in contact form is stored and thanked, and 'Send Another Mess
 
   const stored = (await suite.server.leads()).filter((l) => l.email === lead.email);
   assert.equal(stored.length, 1, "one lead stored");
-  const { id, created_at: createdAt, ...values } = stored[0];
+  const { id, created_at: createdAt, handled_at: handledAt, ...values } = stored[0];
   assert.deepEqual(values, lead);
+  assert.equal(handledAt, null, "a new lead is open until staff mark it handled");
   assert.ok(id, "the lead has an id");
   assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 5 * 60_000, `created_at is recent: ${createdAt}`);
 
