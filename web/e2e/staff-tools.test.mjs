@@ -294,6 +294,15 @@ for (const [viewport, role] of [
     assert.equal(await pending.getByText("Last sign-in").count(), 0, "no 'Last sign-in' on a pending account");
     assert.equal(await pending.getByText("Never", { exact: true }).count(), 0, "no 'Never' either");
     await expectVisible(pending.getByText("Chosen on approval"), "the organization, chosen on approval");
+    // Nobody may move their own account, and employees move customers only: no control the
+    // server would refuse is offered.
+    const own = users.getByRole("row").filter({ hasText: role === "admin" ? "admin@demo.growthdesk.io" : "staff@demo.growthdesk.io" });
+    await expectVisible(own, "the caller's own row");
+    assert.equal(await own.getByRole("combobox").count(), 0, "no role or organization control on one's own row");
+    if (role === "employee") {
+      const admin = users.getByRole("row").filter({ hasText: "admin@demo.growthdesk.io" });
+      assert.equal(await admin.getByRole("combobox").count(), 0, "an employee is offered no change to an admin");
+    }
 
     // A name the audit log will show in words.
     const org = `Lakeside ${randomUUID().slice(0, 6)}`;

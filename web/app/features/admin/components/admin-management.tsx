@@ -240,6 +240,11 @@ export function AdminManagement() {
           if (u.approval_status === "pending") {
             return <span className="text-slate-800">{u.organization_name ?? "Chosen on approval"}</span>;
           }
+          // The server lets nobody move themselves, and employees move customers only: a control
+          // it would refuse is not offered.
+          if (u.id === profile?.id || (!isAdmin && u.role !== "customer")) {
+            return <span className="text-slate-800">{u.organization_name ?? "No organization"}</span>;
+          }
           return (
             <Select
               aria-label={`Organization of ${u.full_name || u.email}`}
