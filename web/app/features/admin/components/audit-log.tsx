@@ -33,6 +33,7 @@ export function AuditLog() {
 
   // Names, addresses and details break anywhere ([overflow-wrap:anywhere], alone: break-words would
   // override it and keep a long e-mail address as the column's least width, widening the table).
+  // Who keeps a least width of its own, so that a short name ("System") is never split.
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(() => {
     const names = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
     // The organization an account moved to is named by the entry itself, even once renamed or gone.
@@ -51,7 +52,7 @@ export function AuditLog() {
         id: "who",
         header: "Who",
         cell: (e) => (
-          <span className="text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
+          <span className="inline-block min-w-24 text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
             {actor(e)}
           </span>
         ),
