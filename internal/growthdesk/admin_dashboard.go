@@ -80,18 +80,28 @@ type AdminDashboardStore interface {
 	// RecentActivity returns the newest audit entries whose action is not in hidden, with
 	// their targets' names.
 	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
-	// ActivityPage returns the entries RecentActivity would (or the oldest first), skipping
-	// offset of them, and the number of all of them.
-	ActivityPage(ctx context.Context, limit, offset int, oldestFirst bool, hidden AuditFilter) ([]*AdminActivity, int, error)
+	// ActivityPage returns the entries RecentActivity would, in the order sort names (one of
+	// the AuditSort values; ascending unless desc), skipping offset of them, and the number of
+	// all of them.
+	ActivityPage(ctx context.Context, limit, offset int, sort string, desc bool, hidden AuditFilter) ([]*AdminActivity, int, error)
 }
+
+// Orders of the audit log: by time (the default), by who acted (name, else address) and by
+// action (its stored key, so that an area's actions stay together). Ties go newest first.
+const (
+	AuditSortWhen   = "when"
+	AuditSortWho    = "who"
+	AuditSortAction = "action"
+)
 
 // MaxAuditPage is the most entries one page of the audit log holds.
 const MaxAuditPage = 500
 
-// AuditLog returns one page of the audit log for staff, newest first (or oldest), each entry with the
-// names of what it concerns (as Recent Activity names them), and the number of entries in
-// all; billing's entries for admins only. Refuses a limit or offset out of range, naming it.
-func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset int, oldestFirst bool) ([]*AdminActivity, int, error) {
+// AuditLog returns one page of the audit log for staff in the order sort names (by time when
+// empty; ascending unless desc), each entry with the names of what it concerns (as Recent
+// Activity names them), and the number of entries in all; billing's entries for admins only.
+// Refuses a limit, offset or sort out of range, naming it.
+func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset int, sort string, desc bool) ([]*AdminActivity, int, error) {
 	if err := CanManageAccounts(c); err != nil {
 		return nil, 0, err
 	}
@@ -102,10 +112,15 @@ func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset
 	if offset < 0 {
 		bad.add("offset", "Use a number of 0 or more.")
 	}
+	switch sort {
+	case "", AuditSortWhen, AuditSortWho, AuditSortAction:
+	default:
+		bad.add("sort", "Use when, who or action.")
+	}
 	if err := bad.err(); err != nil {
 		return nil, 0, err
 	}
-	return d.Store.ActivityPage(ctx, limit, offset, oldestFirst, auditFilterFor(c, nil))
+	return d.Store.ActivityPage(ctx, limit, offset, sort, desc, auditFilterFor(c, nil))
 }
 
 // TicketCounter counts the support tickets of scope by status (the support desk implements

@@ -13,7 +13,7 @@ func (s dashboardStoreStub) CountOrganizations(context.Context) (int, error) { r
 func (s dashboardStoreStub) CreatedSince(context.Context, time.Time) ([]time.Time, []time.Time, error) {
 	return s.accounts, s.orgs, nil
 }
-func (s dashboardStoreStub) ActivityPage(context.Context, int, int, bool, AuditFilter) ([]*AdminActivity, int, error) {
+func (s dashboardStoreStub) ActivityPage(context.Context, int, int, string, bool, AuditFilter) ([]*AdminActivity, int, error) {
 	return nil, 0, nil
 }
 

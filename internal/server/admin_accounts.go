@@ -107,8 +107,9 @@ func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request
 	s.reply(w, r, http.StatusCreated, v, err)
 }
 
-// handleAuditLog answers one page of the audit log (limit, offset; dir=asc for the oldest
-// first) as a list, with the number of all entries in X-Total-Count.
+// handleAuditLog answers one page of the audit log (limit, offset, sort, dir) as a list, with
+// the number of all entries in X-Total-Count. By time, the newest come first unless dir=asc;
+// by another order, ascending unless dir=desc.
 func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	limit, offset, bad := 100, 0, map[string]string{}
 	for name, dst := range map[string]*int{"limit": &limit, "offset": &offset} {
@@ -128,7 +129,9 @@ func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growt
 		writeError(w, r, s.log, growthdesk.Invalid(bad))
 		return
 	}
-	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset, dir == "asc")
+	sort := r.URL.Query().Get("sort")
+	desc := dir == "desc" || (dir == "" && (sort == "" || sort == growthdesk.AuditSortWhen))
+	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset, sort, desc)
 	if err == nil {
 		w.Header().Set("X-Total-Count", strconv.Itoa(total))
 	}

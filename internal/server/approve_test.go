@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"testing"
@@ -207,7 +208,7 @@ func TestAuditLog_PagesWithTheTotal(t *testing.T) {
 			t.Fatalf("oldest first, last page: %+v, want %s", oldest, page[0].ID)
 		}
 		for _, q := range []struct{ query, field string }{
-			{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"offset=-1", "offset"}, {"offset=two", "offset"}, {"dir=up", "dir"},
+			{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"offset=-1", "offset"}, {"offset=two", "offset"}, {"dir=up", "dir"}, {"sort=when%20DESC", "sort"},
 		} {
 			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?"+q.query, "")
 			if res.status != 422 || !strings.Contains(res.body, `"`+q.field+`"`) {
@@ -262,6 +263,77 @@ func TestAccounts_ListPagesAndSortsOnTheServer(t *testing.T) {
 			res := env.as(t, "employee", "GET", "/api/v1/admin/users?"+q.query, "")
 			if res.status != 422 || !strings.Contains(res.body, `"`+q.field+`"`) {
 				t.Errorf("%s: %d %s", q.query, res.status, res.body)
+			}
+		}
+	})
+}
+
+// The audit log orders on the server by who acted and by action too, each way, ties newest
+// first; an unknown order is a 422 naming sort, and employees still see no billing entry.
+func TestAuditLog_SortsOnTheServer(t *testing.T) {
+	t.Parallel()
+	storetest.Engines(t, func(t *testing.T, db *store.DB) {
+		env := newPortalEnv(t, db)
+		newOrg(t, env, "Alpha")
+		if res := env.as(t, "employee", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`); res.status != 201 {
+			t.Fatalf("employee creates an organization: %d %s", res.status, res.body)
+		}
+		newOrg(t, env, "Gamma")
+		who := func(e *growthdesk.AdminActivity) string {
+			if e.ActorID == "" || (e.ActorName == "" && e.ActorEmail == "") {
+				return "\uffff" // no actor: last either way
+			}
+			return strings.ToLower(cmp.Or(e.ActorName, e.ActorEmail))
+		}
+		for _, tc := range []struct {
+			query string
+			key   func(*growthdesk.AdminActivity) string
+			desc  bool
+		}{
+			{"sort=action", func(e *growthdesk.AdminActivity) string { return e.Action }, false},
+			{"sort=action&dir=desc", func(e *growthdesk.AdminActivity) string { return e.Action }, true},
+			{"sort=who", who, false},
+			{"sort=who&dir=desc", who, true},
+		} {
+			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=500&"+tc.query, "")
+			list := decode[[]*growthdesk.AdminActivity](t, res.body)
+			if res.status != 200 || len(list) < 3 || res.header.Get("X-Total-Count") != strconv.Itoa(len(list)) {
+				t.Fatalf("%s: %d, %d entries, X-Total-Count %q", tc.query, res.status, len(list), res.header.Get("X-Total-Count"))
+			}
+			for i := 1; i < len(list); i++ {
+				a, b := tc.key(list[i-1]), tc.key(list[i])
+				if tc.desc && a != "\uffff" && b != "\uffff" {
+					a, b = b, a
+				}
+				if a > b {
+					t.Fatalf("%s: %q before %q", tc.query, tc.key(list[i-1]), tc.key(list[i]))
+				}
+				// Equal keys: newest first.
+				if tc.key(list[i-1]) == tc.key(list[i]) && list[i-1].CreatedAt.Before(list[i].CreatedAt) {
+					t.Fatalf("%s: a tie is not newest first: %+v then %+v", tc.query, list[i-1], list[i])
+				}
+			}
+			// The three organizations' entries keep their order (newest first) within the action.
+			var orgs []string
+			for _, e := range list {
+				if e.Action == growthdesk.AuditOrganizationCreate {
+					orgs = append(orgs, e.TargetName)
+				}
+			}
+			if strings.HasPrefix(tc.query, "sort=action") && strings.Join(orgs, ",") != "Gamma,Beta,Alpha" {
+				t.Errorf("%s: organizations %v, want Gamma, Beta, Alpha", tc.query, orgs)
+			}
+			// Pages of an order do not overlap: the second entry of the whole list is the first
+			// of the page after the first.
+			second := decode[[]*growthdesk.AdminActivity](t, env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=1&offset=1&"+tc.query, "").body)
+			if len(second) != 1 || second[0].ID != list[1].ID {
+				t.Errorf("%s: page 2 of 1 is %+v, want %s", tc.query, second, list[1].ID)
+			}
+		}
+		for _, q := range []string{"sort=concerning", "sort=created_at", "sort=action%3BDROP"} {
+			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?"+q, "")
+			if res.status != 422 || !strings.Contains(res.body, `"sort"`) {
+				t.Errorf("%s: %d %s", q, res.status, res.body)
 			}
 		}
 	})

@@ -120,7 +120,7 @@ func TestBilling_PurchaseWithTheTestProvider(t *testing.T) {
 		}
 		// Billing's audit entries (with the session id) are an admin's to read, in the audit
 		// log and in Recent Activity alike.
-		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/dashboard"} {
+		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/audit-log?sort=action", "/api/v1/admin/audit-log?sort=who&dir=desc", "/api/v1/admin/dashboard"} {
 			if res := env.as(t, "employee", "GET", path, ""); res.status != 200 || strings.Contains(res.body, `"billing.`) || strings.Contains(res.body, session) {
 				t.Fatalf("an employee's %s shows billing: %d %s", path, res.status, res.body)
 			}
@@ -335,7 +335,7 @@ func TestBilling_TheSessionIdAloneOpensNoCheckout(t *testing.T) {
 		session, key := checkoutLink(t, env.as(t, "customer", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`).body)
 		otherSession, otherKey := checkoutLink(t, env.as(t, "other", "POST", "/functions/v1/stripe-checkout", `{"price_id":"price_chatbot_setup_monthly"}`).body)
 
-		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/dashboard"} {
+		for _, path := range []string{"/api/v1/admin/audit-log", "/api/v1/admin/audit-log?sort=action", "/api/v1/admin/audit-log?sort=who&dir=desc", "/api/v1/admin/dashboard"} {
 			res := env.as(t, "admin", "GET", path, "")
 			if res.status != 200 || !strings.Contains(res.body, session) {
 				t.Fatalf("%s does not name the session (the premise of this test): %d %s", path, res.status, res.body)

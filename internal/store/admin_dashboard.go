@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/growthdesk/growthdesk/internal/growthdesk"
@@ -68,27 +67,33 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 // id, and the organization the entry concerns. A target deleted since keeps the name its entry
 // recorded (details title, name or plan_name).
 func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
-	return s.activity(ctx, limit, 0, false, hidden)
+	return s.activity(ctx, limit, 0, growthdesk.AuditSortWhen, true, hidden)
 }
 
-// ActivityPage returns the audit entries whose action is not hidden, newest first, skipping
-// offset of them, named as RecentActivity names them; and how many there are in all.
-func (s *AdminDashboardStore) ActivityPage(ctx context.Context, limit, offset int, oldestFirst bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, int, error) {
+// auditOrders are the ORDER BY of each order of the audit log; %[1]s is the direction. Entries
+// without an actor (the system's, or a deleted account's) come last either way; ties go newest
+// first, then by id, so that pages never overlap.
+var auditOrders = map[string]string{
+	growthdesk.AuditSortWhen: "a.created_at %[1]s, a.id %[1]s",
+	growthdesk.AuditSortWho: "CASE WHEN ap.id IS NULL THEN 1 ELSE 0 END, LOWER(COALESCE(NULLIF(ap.full_name, ''), ap.email)) %[1]s, " +
+		"a.created_at DESC, a.id",
+	growthdesk.AuditSortAction: "a.action %[1]s, a.created_at DESC, a.id",
+}
+
+// ActivityPage returns the audit entries whose action is not hidden, in the order sort names,
+// skipping offset of them, named as RecentActivity names them; and how many there are in all.
+func (s *AdminDashboardStore) ActivityPage(ctx context.Context, limit, offset int, sort string, desc bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, int, error) {
 	where, args := auditFilterWhere(hidden)
 	var total int
 	if err := s.accounts.db.queryRow(ctx, "SELECT COUNT(*) FROM audit_log a WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	list, err := s.activity(ctx, limit, offset, oldestFirst, hidden)
+	list, err := s.activity(ctx, limit, offset, sort, desc, hidden)
 	return list, total, err
 }
 
-func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, oldestFirst bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
+func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, sort string, desc bool, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
 	db := s.accounts.db
-	order := "a.created_at DESC, a.id DESC"
-	if oldestFirst {
-		order = "a.created_at ASC, a.id ASC"
-	}
 	where, args := auditFilterWhere(hidden)
 	rows, err := db.query(ctx, `SELECT a.id, COALESCE(a.actor_id, ''), COALESCE(ap.email, ''), COALESCE(ap.full_name, ''),
 		COALESCE(a.acted_as_id, ''), COALESCE(asp.email, ''), a.action, a.target_type, a.target_id,
@@ -115,8 +120,7 @@ func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, o
 		LEFT JOIN leads tld ON a.target_type = 'lead' AND tld.id = a.target_id
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)
-		WHERE `+where+`
-		ORDER BY `+order+limitClause(limit)+" OFFSET "+strconv.Itoa(offset), args...)
+		WHERE `+where+orderedPage(auditOrders, sort, growthdesk.AuditSortWhen, desc, limit, offset), args...)
 	if err != nil {
 		return nil, err
 	}

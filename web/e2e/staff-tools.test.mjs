@@ -333,6 +333,24 @@ for (const [viewport, role] of [
       await page.keyboard.press("Enter");
       await waitUntil(async () => (await when.getAttribute("aria-sort")) === "descending", "newest first again");
       await expectVisible(entry, "the newest entry again");
+      // By action, from the keyboard: the server groups the log, so each action's rows are together.
+      const action = log.getByRole("columnheader", { name: "Action", exact: true });
+      await action.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await action.getAttribute("aria-sort")) === "ascending", "the log by action, by keyboard");
+      assert.equal(await when.getAttribute("aria-sort"), "none", "no longer by time");
+      await expectVisible(log.getByText(/Every staff action, grouped by action/), "the order said in words");
+      await waitUntil(async () => (await log.locator("[aria-busy=true]").count()) === 0, "the page by action");
+      const actions = await log.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.cells[2].innerText.trim()));
+      assert.ok(new Set(actions).size > 1, `more than one action on the page: ${actions}`);
+      const runs = actions.filter((a, i) => a !== actions[i - 1]);
+      assert.equal(runs.length, new Set(runs).size, `each action's rows together: ${actions.join(" | ")}`);
+      await log.screenshot({ path: `/tmp/admin-audit-by-action-${role}-${width}.png` });
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await action.getAttribute("aria-sort")) === "descending", "by action, in reverse");
+      await when.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await waitUntil(async () => (await when.getAttribute("aria-sort")) !== "none", "by time again");
       const user = header("User");
       assert.equal(await user.getAttribute("aria-sort"), "ascending", "users start by name");
       await user.getByRole("button").focus();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminUsersPath, pendingChanges, type AdminUser } from "./api";
+import { adminUsersPath, auditLogPath, pendingChanges, type AdminUser } from "./api";
 
 describe("adminUsersPath", () => {
   it("sends the trimmed search and the approval filter", () => {
@@ -7,6 +7,17 @@ describe("adminUsersPath", () => {
     expect(adminUsersPath("", "all")).toBe("/api/v1/admin/users?search=&approval=all");
     expect(adminUsersPath("ada", "all", { pageIndex: 2, pageSize: 10, sort: "last_sign_in", desc: true })).toBe(
       "/api/v1/admin/users?search=ada&approval=all&sort=last_sign_in&dir=desc&limit=10&offset=20",
+    );
+  });
+});
+
+describe("auditLogPath", () => {
+  it("asks for the page in the order and direction chosen", () => {
+    expect(auditLogPath({ pageIndex: 0, pageSize: 25, sort: "when", desc: true })).toBe(
+      "/api/v1/admin/audit-log?sort=when&dir=desc&limit=25&offset=0",
+    );
+    expect(auditLogPath({ pageIndex: 3, pageSize: 10, sort: "action", desc: false })).toBe(
+      "/api/v1/admin/audit-log?sort=action&dir=asc&limit=10&offset=30",
     );
   });
 });

@@ -36,7 +36,7 @@ export const adminKeys = {
   all: ["admin"] as const,
   users: (search: string, approval: ApprovalFilter, page: UserPage) => ["admin", "users", search, approval, page] as const,
   auditLog: ["admin", "audit-log"] as const,
-  auditPage: (pageIndex: number, pageSize: number, oldestFirst: boolean) => ["admin", "audit-log", pageIndex, pageSize, oldestFirst] as const,
+  auditPage: (page: AuditPage) => ["admin", "audit-log", page] as const,
 };
 
 /** Which page of the account list, in which order (a sort key of the API, ascending unless desc). */
@@ -75,19 +75,29 @@ export function useOrganizations() {
 
 // GET /api/v1/admin/audit-log
 
-export const fetchAuditPage = (token: string, pageIndex: number, pageSize: number, oldestFirst: boolean, signal?: AbortSignal) =>
-  getPage<AuditEntry>(`/api/v1/admin/audit-log?limit=${pageSize}&offset=${pageIndex * pageSize}&dir=${oldestFirst ? "asc" : "desc"}`, {
-    token,
-    signal,
-  });
+/** The orders of the audit log the API offers; they are also its columns' ids. */
+export const AUDIT_SORTS = ["when", "who", "action"] as const;
 
-/** One page of the audit log, newest first (or oldest), with the number of entries in all. */
-export function useAuditLog(pageIndex: number, pageSize: number, oldestFirst = false) {
+/** Which page of the audit log, in which order (ascending unless desc). */
+export type AuditPage = { pageIndex: number; pageSize: number; sort: (typeof AUDIT_SORTS)[number]; desc: boolean };
+
+export function auditLogPath(page: AuditPage): string {
+  const params = new URLSearchParams({
+    sort: page.sort,
+    dir: page.desc ? "desc" : "asc",
+    limit: String(page.pageSize),
+    offset: String(page.pageIndex * page.pageSize),
+  });
+  return `/api/v1/admin/audit-log?${params.toString()}`;
+}
+
+/** One page of the audit log in the order asked for, with the number of entries in all. */
+export function useAuditLog(page: AuditPage) {
   const token = useAccessToken();
   return useQuery(
     queryOptions({
-      queryKey: adminKeys.auditPage(pageIndex, pageSize, oldestFirst),
-      queryFn: ({ signal }) => fetchAuditPage(token, pageIndex, pageSize, oldestFirst, signal),
+      queryKey: adminKeys.auditPage(page),
+      queryFn: ({ signal }) => getPage<AuditEntry>(auditLogPath(page), { token, signal }),
       placeholderData: keepPreviousData,
     }),
   );

@@ -4,7 +4,7 @@ import { LoadError } from "~/components/ui/load-error";
 import { SettingsCard } from "~/components/ui/settings-card";
 import { errorMessage } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
-import { useAuditLog, useOrganizations, type AuditEntry } from "../api";
+import { AUDIT_SORTS, useAuditLog, useOrganizations, type AuditEntry, type AuditPage } from "../api";
 import { describeAction, describeDetails } from "../audit";
 
 function actor(entry: AuditEntry): string {
@@ -25,10 +25,22 @@ export function target(entry: AuditEntry): string {
   return name + owner;
 }
 
-/** The audit log, newest first, paged by the server; each entry in words. */
+/**
+ * How the log is ordered, in words, for its description. The server orders actions by their stored
+ * key, which keeps an area's actions together but is not the alphabet of their words.
+ */
+function orderInWords({ sort, desc }: AuditPage): string {
+  if (sort === "who") return `by who acted, ${desc ? "Z to A" : "A to Z"}`;
+  if (sort === "action") return `grouped by action${desc ? ", in reverse" : ""}`;
+  return desc ? "newest first" : "oldest first";
+}
+
+const NEWEST_FIRST: AuditPage = { pageIndex: 0, pageSize: PAGE_SIZES[1], sort: "when", desc: true };
+
+/** The audit log, newest first, paged and ordered by the server; each entry in words. */
 export function AuditLog() {
-  const [page, setPage] = useState({ pageIndex: 0, pageSize: PAGE_SIZES[1] as number, oldestFirst: false });
-  const log = useAuditLog(page.pageIndex, page.pageSize, page.oldestFirst);
+  const [page, setPage] = useState<AuditPage>(NEWEST_FIRST);
+  const log = useAuditLog(page);
   const organizations = useOrganizations();
 
   // Names, addresses and details break anywhere ([overflow-wrap:anywhere], alone: break-words would
@@ -44,13 +56,14 @@ export function AuditLog() {
         id: "when",
         header: "When",
         cell: (e) => <span className="text-slate-700">{formatDateTime(e.created_at, { invalid: e.created_at })}</span>,
-        // The server orders the log by time only.
+        // The server orders the log (by time, who acted or action); these values only mark the columns sortable.
         sortValue: (e) => e.created_at,
         className: "w-40",
       },
       {
         id: "who",
         header: "Who",
+        sortValue: (e) => actor(e),
         cell: (e) => (
           <span className="inline-block min-w-24 text-slate-900 [overflow-wrap:anywhere]" title={e.actor_email || undefined}>
             {actor(e)}
@@ -60,6 +73,7 @@ export function AuditLog() {
       {
         id: "action",
         header: "Action",
+        sortValue: (e) => e.action,
         cell: (e) => <span className="font-medium text-slate-900">{describeAction(e.action)}</span>,
       },
       {
@@ -81,7 +95,7 @@ export function AuditLog() {
   return (
     <SettingsCard
       title="Audit log"
-      description={`Every staff action, ${page.oldestFirst ? "oldest" : "newest"} first${log.data ? ` (${log.data.total} ${log.data.total === 1 ? "entry" : "entries"})` : ""}.`}
+      description={`Every staff action, ${orderInWords(page)}${log.data ? ` (${log.data.total} ${log.data.total === 1 ? "entry" : "entries"})` : ""}.`}
     >
       {log.isError ? (
         <LoadError
@@ -103,10 +117,13 @@ export function AuditLog() {
           stackBelow="3xl"
           server={{
             total: log.data?.total ?? 0,
-            sort: { id: "when", desc: !page.oldestFirst },
+            sort: { id: page.sort, desc: page.desc },
             pageIndex: page.pageIndex,
             pageSize: page.pageSize,
-            onChange: ({ sort, pageIndex, pageSize }) => setPage({ pageIndex, pageSize, oldestFirst: sort ? !sort.desc : false }),
+            onChange: ({ sort, pageIndex, pageSize }) => {
+              const key = AUDIT_SORTS.find((s) => s === sort?.id);
+              setPage(key && sort ? { pageIndex, pageSize, sort: key, desc: sort.desc } : { ...NEWEST_FIRST, pageIndex, pageSize });
+            },
           }}
         />
       )}
