@@ -278,6 +278,10 @@ func TestAuditLog_SortsOnTheServer(t *testing.T) {
 		if res := env.as(t, "employee", "POST", "/api/v1/admin/organizations", `{"name":"Beta"}`); res.status != 201 {
 			t.Fatalf("employee creates an organization: %d %s", res.status, res.body)
 		}
+		// Another action between them, which an order by time would interleave.
+		if res := env.as(t, "employee", "PATCH", "/api/v1/profile", `{"full_name":"Employee"}`); res.status != 200 {
+			t.Fatalf("employee renames: %d %s", res.status, res.body)
+		}
 		newOrg(t, env, "Gamma")
 		who := func(e *growthdesk.AdminActivity) string {
 			if e.ActorID == "" || (e.ActorName == "" && e.ActorEmail == "") {
@@ -297,7 +301,7 @@ func TestAuditLog_SortsOnTheServer(t *testing.T) {
 		} {
 			res := env.as(t, "employee", "GET", "/api/v1/admin/audit-log?limit=500&"+tc.query, "")
 			list := decode[[]*growthdesk.AdminActivity](t, res.body)
-			if res.status != 200 || len(list) < 3 || res.header.Get("X-Total-Count") != strconv.Itoa(len(list)) {
+			if res.status != 200 || len(list) < 4 || res.header.Get("X-Total-Count") != strconv.Itoa(len(list)) {
 				t.Fatalf("%s: %d, %d entries, X-Total-Count %q", tc.query, res.status, len(list), res.header.Get("X-Total-Count"))
 			}
 			for i := 1; i < len(list); i++ {
