@@ -81,7 +81,7 @@ type AdminDashboardStore interface {
 	// their targets' names.
 	RecentActivity(ctx context.Context, limit int, hidden AuditFilter) ([]*AdminActivity, error)
 	// ActivityPage returns the entries RecentActivity would, in the order sort names (one of
-	// the AuditSort values; ascending unless desc), skipping offset of them, and the number of
+	// the SortAudit values; ascending unless desc), skipping offset of them, and the number of
 	// all of them.
 	ActivityPage(ctx context.Context, limit, offset int, sort string, desc bool, hidden AuditFilter) ([]*AdminActivity, int, error)
 }
@@ -89,9 +89,9 @@ type AdminDashboardStore interface {
 // Orders of the audit log: by time (the default), by who acted (name, else address) and by
 // action (its stored key, so that an area's actions stay together). Ties go newest first.
 const (
-	AuditSortWhen   = "when"
-	AuditSortWho    = "who"
-	AuditSortAction = "action"
+	SortAuditWhen   = "when"
+	SortAuditWho    = "who"
+	SortAuditAction = "action"
 )
 
 // MaxAuditPage is the most entries one page of the audit log holds.
@@ -113,7 +113,7 @@ func (d *AdminDashboards) AuditLog(ctx context.Context, c *Caller, limit, offset
 		bad.add("offset", "Use a number of 0 or more.")
 	}
 	switch sort {
-	case "", AuditSortWhen, AuditSortWho, AuditSortAction:
+	case "", SortAuditWhen, SortAuditWho, SortAuditAction:
 	default:
 		bad.add("sort", "Use when, who or action.")
 	}

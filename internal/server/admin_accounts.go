@@ -130,7 +130,7 @@ func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growt
 		return
 	}
 	sort := r.URL.Query().Get("sort")
-	desc := dir == "desc" || (dir == "" && (sort == "" || sort == growthdesk.AuditSortWhen))
+	desc := dir == "desc" || (dir == "" && (sort == "" || sort == growthdesk.SortAuditWhen))
 	list, total, err := s.deps.AdminDashboard.AuditLog(r.Context(), c, limit, offset, sort, desc)
 	if err == nil {
 		w.Header().Set("X-Total-Count", strconv.Itoa(total))

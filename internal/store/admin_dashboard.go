@@ -67,17 +67,17 @@ func (s *AdminDashboardStore) times(ctx context.Context, q string, since time.Ti
 // id, and the organization the entry concerns. A target deleted since keeps the name its entry
 // recorded (details title, name or plan_name).
 func (s *AdminDashboardStore) RecentActivity(ctx context.Context, limit int, hidden growthdesk.AuditFilter) ([]*growthdesk.AdminActivity, error) {
-	return s.activity(ctx, limit, 0, growthdesk.AuditSortWhen, true, hidden)
+	return s.activity(ctx, limit, 0, growthdesk.SortAuditWhen, true, hidden)
 }
 
 // auditOrders are the ORDER BY of each order of the audit log; %[1]s is the direction. Entries
 // without an actor (the system's, or a deleted account's) come last either way; ties go newest
 // first, then by id, so that pages never overlap.
 var auditOrders = map[string]string{
-	growthdesk.AuditSortWhen: "a.created_at %[1]s, a.id %[1]s",
-	growthdesk.AuditSortWho: "CASE WHEN ap.id IS NULL THEN 1 ELSE 0 END, LOWER(COALESCE(NULLIF(ap.full_name, ''), ap.email)) %[1]s, " +
+	growthdesk.SortAuditWhen: "a.created_at %[1]s, a.id %[1]s",
+	growthdesk.SortAuditWho: "CASE WHEN ap.id IS NULL THEN 1 ELSE 0 END, LOWER(COALESCE(NULLIF(ap.full_name, ''), ap.email)) %[1]s, " +
 		"a.created_at DESC, a.id",
-	growthdesk.AuditSortAction: "a.action %[1]s, a.created_at DESC, a.id",
+	growthdesk.SortAuditAction: "a.action %[1]s, a.created_at DESC, a.id",
 }
 
 // ActivityPage returns the audit entries whose action is not hidden, in the order sort names,
@@ -120,7 +120,7 @@ func (s *AdminDashboardStore) activity(ctx context.Context, limit, offset int, s
 		LEFT JOIN leads tld ON a.target_type = 'lead' AND tld.id = a.target_id
 		LEFT JOIN organizations tor ON tor.id = COALESCE(tt.organization_id, tm.organization_id, tpj.organization_id,
 			tau.organization_id, trp.organization_id, tsub.organization_id)
-		WHERE `+where+orderedPage(auditOrders, sort, growthdesk.AuditSortWhen, desc, limit, offset), args...)
+		WHERE `+where+orderedPage(auditOrders, sort, growthdesk.SortAuditWhen, desc, limit, offset), args...)
 	if err != nil {
 		return nil, err
 	}
