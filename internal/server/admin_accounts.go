@@ -12,27 +12,13 @@ import (
 // the number of all that match in X-Total-Count.
 func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	q := r.URL.Query()
-	f := growthdesk.AccountFilter{Search: q.Get("search"), Approval: q.Get("approval"), Sort: q.Get("sort"), Desc: q.Get("dir") == "desc"}
-	bad := map[string]string{}
-	for name, dst := range map[string]*int{"limit": &f.Limit, "offset": &f.Offset} {
-		if v := q.Get(name); v != "" {
-			n, err := strconv.Atoi(v)
-			switch {
-			case name == "limit" && (err != nil || n < 1 || n > 500):
-				bad[name] = "Use a whole number from 1 to 500."
-			case err != nil || n < 0:
-				bad[name] = "Use a number of 0 or more."
-			}
-			*dst = n
-		}
-	}
-	if d := q.Get("dir"); d != "" && d != "asc" && d != "desc" {
-		bad["dir"] = "Use asc or desc."
-	}
-	if len(bad) > 0 {
-		writeError(w, r, s.log, growthdesk.Invalid(bad))
+	limit, offset, dir, err := listPaging(q, 0)
+	if err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
+	f := growthdesk.AccountFilter{Search: q.Get("search"), Approval: q.Get("approval"), Sort: q.Get("sort"), Desc: dir == "desc",
+		Limit: limit, Offset: offset}
 	list, total, err := s.deps.Accounts.AccountPage(r.Context(), c, f)
 	if err == nil {
 		w.Header().Set("X-Total-Count", strconv.Itoa(total))
@@ -111,22 +97,9 @@ func (s *Server) handleCreateOrganization(w http.ResponseWriter, r *http.Request
 // the number of all entries in X-Total-Count. By time, the newest come first unless dir=asc;
 // by another order, ascending unless dir=desc.
 func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
-	limit, offset, bad := 100, 0, map[string]string{}
-	for name, dst := range map[string]*int{"limit": &limit, "offset": &offset} {
-		if v := r.URL.Query().Get(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				bad[name] = "Use a whole number."
-			}
-			*dst = n
-		}
-	}
-	dir := r.URL.Query().Get("dir")
-	if dir != "" && dir != "asc" && dir != "desc" {
-		bad["dir"] = "Use asc or desc."
-	}
-	if len(bad) > 0 {
-		writeError(w, r, s.log, growthdesk.Invalid(bad))
+	limit, offset, dir, err := listPaging(r.URL.Query(), 100)
+	if err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
 	sort := r.URL.Query().Get("sort")
@@ -140,23 +113,13 @@ func (s *Server) handleAuditLog(w http.ResponseWriter, r *http.Request, c *growt
 
 func (s *Server) handleListLeads(w http.ResponseWriter, r *http.Request, c *growthdesk.Caller) {
 	q := r.URL.Query()
-	f := growthdesk.LeadFilter{Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"), Desc: q.Get("dir") == "desc",
-		Limit: queryLimit(r)}
-	bad := map[string]string{}
-	if v := q.Get("offset"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			bad["offset"] = "Use a number of 0 or more."
-		}
-		f.Offset = n
-	}
-	if d := q.Get("dir"); d != "" && d != "asc" && d != "desc" {
-		bad["dir"] = "Use asc or desc."
-	}
-	if len(bad) > 0 {
-		writeError(w, r, s.log, growthdesk.Invalid(bad))
+	limit, offset, dir, err := listPaging(q, 100)
+	if err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
+	f := growthdesk.LeadFilter{Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"), Desc: dir == "desc",
+		Limit: limit, Offset: offset}
 	v, err := s.deps.Leads.List(r.Context(), c, f)
 	s.reply(w, r, http.StatusOK, v, err)
 }

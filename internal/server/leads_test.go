@@ -106,6 +106,8 @@ func TestLeads_StaffListReadAndHandle(t *testing.T) {
 			{"employee", "GET", "/api/v1/admin/leads?sort=email", "", 422, `"sort"`},
 			{"employee", "GET", "/api/v1/admin/leads?offset=-1", "", 422, `"offset"`},
 			{"employee", "GET", "/api/v1/admin/leads?dir=up", "", 422, `"dir"`},
+			{"employee", "GET", "/api/v1/admin/leads?limit=x", "", 422, `"limit"`},
+			{"employee", "GET", "/api/v1/admin/leads?limit=501", "", 422, `"limit"`},
 			{"employee", "GET", "/api/v1/admin/leads/00000000-0000-0000-0000-000000000000", "", 404, ""},
 			{"employee", "PATCH", "/api/v1/admin/leads/" + beta, `{}`, 422, `"handled"`},
 			{"employee", "PATCH", "/api/v1/admin/leads/00000000-0000-0000-0000-000000000000", `{"handled":true}`, 404, ""},
