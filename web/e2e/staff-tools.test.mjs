@@ -238,6 +238,7 @@ for (const [width, viewport, role, name] of [["1440", WIDE, "admin", "admin"], [
       assert.equal(box.top, 0, `the bar is at the top of ${path}`);
       assert.equal(box.left, 0, `the bar starts at the left edge on ${path}`);
       assert.equal(box.width, box.viewport, `the bar spans the width on ${path}`);
+      await expectVisible(bar.getByText("Impersonation Active", { exact: true }), "the spec's banner text, word for word");
       assert.ok(normalize(await bar.innerText()).includes("Viewing as Casey Customer"), "whose portal this is");
       await expectVisible(bar.getByRole("button", { name: "End Impersonation" }), "the way out");
     }

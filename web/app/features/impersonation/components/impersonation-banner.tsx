@@ -66,8 +66,9 @@ export function ImpersonationBar() {
       <div className="flex min-w-0 items-start gap-3">
         <UserCog className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <div className="min-w-0">
+          <p className="font-semibold">Impersonation Active</p>
           <p className="break-words">
-            <span className="font-semibold">Impersonation Active.</span> Viewing as{" "}
+            Viewing as{" "}
             <strong className="font-semibold">{profile.full_name || profile.email}</strong> ({profile.email}); signed in as{" "}
             {staff.full_name || staff.email}
             {until && `; ends by itself at ${until}`}.
