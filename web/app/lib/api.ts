@@ -100,12 +100,18 @@ export function errorMessage(err: unknown, fallback: string): string {
  */
 export async function saveDownload(res: Response, fallback: string): Promise<void> {
   const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? fallback;
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), name);
+}
+
+/** Saves data held in the page through the browser's download, as a file called name. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The download has taken the data by then; a large file is read well within the time.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { ApiError, getJSON, postJSON, putJSON } from "~/lib/api";
+import { ApiError, getJSON, postJSON, putJSON, saveBlob } from "~/lib/api";
 import type { CalendarFeed, Meeting, MeetingInput, MeetingList, MeetingWhen } from "~/lib/api-types.gen";
 import { useOrganizations } from "~/lib/organizations";
 
@@ -74,14 +74,7 @@ export async function downloadMeetingICS(token: string, meeting: Meeting): Promi
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError(res.status, { code: body.code ?? "unexpected", message: body.message ?? "The calendar file could not be downloaded." });
   }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${meeting.title.replace(/[^\w -]+/g, "").trim().replace(/\s+/g, "-").toLowerCase() || "meeting"}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await res.blob(), `${meeting.title.replace(/[^\w -]+/g, "").trim().replace(/\s+/g, "-").toLowerCase() || "meeting"}.ics`);
 }
 
 export function useDownloadMeetingICS() {

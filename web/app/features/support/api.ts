@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { ApiError, deleteJSON, getJSON, patchJSON, postJSON } from "~/lib/api";
+import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, saveBlob } from "~/lib/api";
 import type {
   Account,
   Attachment,
@@ -141,14 +141,7 @@ export async function downloadAttachment(token: string, attachment: Attachment):
       code: "download_failed",
       message: "The file could not be downloaded.",
     });
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = attachment.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), attachment.filename);
 }
 
 // POST /api/v1/tickets (then its files)

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAccessToken, useAuth } from "~/features/auth/auth-provider";
-import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, putJSON } from "~/lib/api";
+import { ApiError, deleteJSON, getJSON, patchJSON, postJSON, putJSON, saveDownload } from "~/lib/api";
 import type {
   Account,
   Automation,
@@ -291,15 +291,5 @@ export async function downloadReport(token: string, report: Report, format: "pdf
     headers: { Authorization: `Bearer ${token}` },
   });
   if (!res.ok) throw new Error("The report could not be downloaded. Please try again.");
-  const blob = await res.blob();
-  const disposition = res.headers.get("Content-Disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${report.type}.${format}`;
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
+  await saveDownload(res, `${report.type}.${format}`);
 }

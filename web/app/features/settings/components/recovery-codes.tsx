@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useAuth } from "~/features/auth/auth-provider";
+import { saveBlob } from "~/lib/api";
 import { authErrorMessage } from "~/lib/auth-messages";
 import { formatDate } from "~/lib/format";
 import { siteConfig } from "~/lib/site";
@@ -25,14 +26,7 @@ export function NewRecoveryCodes({ codes, onDone }: { codes: readonly string[]; 
   });
 
   function download() {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = recoveryCodesFileName(siteConfig.name);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(new Blob([text], { type: "text/plain;charset=utf-8" }), recoveryCodesFileName(siteConfig.name));
     setSaved("Downloaded.");
   }
 
