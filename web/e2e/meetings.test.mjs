@@ -314,7 +314,11 @@ for (const viewport of [
     await signIn(page, CUSTOMER);
     await open(page, "/portal/meetings");
     const tabs = page.getByRole("tab");
-    await waitUntil(async () => (await tabs.allInnerTexts()).map(normalize).every((t) => /^(Upcoming|Past|All) \(\d+\)$/.test(t)), "tabs with counts");
+    // Until the page has loaded there are no tabs at all, and every() of none is true.
+    await waitUntil(async () => {
+      const texts = (await tabs.allInnerTexts()).map(normalize);
+      return texts.length === 3 && texts.every((t) => /^(Upcoming|Past|All) \(\d+\)$/.test(t));
+    }, "tabs with counts");
     const names = (await tabs.allInnerTexts()).map(normalize);
     assert.deepEqual(names.map((n) => n.replace(/ \(\d+\)$/, "")), ["Upcoming", "Past", "All"], "the tabs keep their names and order");
     const panel = page.getByRole("tabpanel");
